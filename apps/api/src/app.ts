@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { WEB_DIST_DIR } from './lib/paths.ts';
+import dictRoutes from './modules/dict/routes.ts';
+import systemRoutes, { type ReadinessCheck } from './modules/system/routes.ts';
+import docs from './plugins/docs.ts';
+import errors from './plugins/errors.ts';
+import prisma from './plugins/prisma.ts';
+import security from './plugins/security.ts';
+import web from './plugins/web.ts';
+
+export interface AppOptions {
+  config: Config;
+  databaseUrl: string;
+  /** Folder of the built web app; null to serve the api only. */
+  webDir?: string | null;
+}
+
+/** Builds the whole app without listening: the server and the tests both start from here. */
+export const buildApp = async ({ config, databaseUrl, webDir }: AppOptions) => {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreDuplicateSlashes: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.decorate('readinessChecks', new Map<string, ReadinessCheck>());
+  app.decorateRequest('user', null);
+
+  await app.register(errors);
+  await app.register(security, { config });
+  await app.register(cookie);
+  await app.register(prisma, { databaseUrl });
+  await app.register(docs);
+
+  await app.register(systemRoutes);
+  await app.register(dictRoutes);
+
+  await app.register(web, { webDir: webDir === undefined ? (config.SERVE_WEB ? WEB_DIST_DIR : null) : webDir });
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ROOT_DIR } from './lib/paths.ts';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting, read once from the environment. The README's configuration table mirrors this. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Postgres URL; when unset the api starts an embedded PostgreSQL under DATA_DIR. */
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default(path.join(ROOT_DIR, '.data')),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  /** Seed dictionaries, roles and demo accounts when the database is empty. */
+  SEED_ON_START: bool.default(true),
+  /** Serve the built web (apps/web/dist) from the same port. */
+  SERVE_WEB: bool.default(true),
+  /** Origins allowed to send state-changing requests besides the api's own; comma separated. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** Largest JSON body accepted, in bytes. */
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`配置有误，请检查环境变量：\n${problems}`);
+  }
+  return parsed.data;
+};

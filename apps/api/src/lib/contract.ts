@@ -1,0 +1,66 @@
+import { type Access, type BodyOf, type DataOf, envelope, type QueryOf, type RouteDef } from '@zyk/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, envelopeOk } from './errors.ts';
+
+/** The logged-in user as the session plugin resolves it (null for visitors). */
+export interface SessionUser {
+  id: number;
+  memberId: string;
+  userName: string;
+  isAdmin: boolean;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export interface HandlerContext<D extends RouteDef> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  query: QueryOf<D>;
+  body: BodyOf<D>;
+  user: D['access'] extends 'public' ? SessionUser | null : SessionUser;
+}
+
+export type RouteHandler<D extends RouteDef> = (ctx: HandlerContext<D>) => Promise<DataOf<D>> | DataOf<D>;
+
+const guard = (access: Access) => async (request: FastifyRequest) => {
+  if (access === 'public') return;
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  if (access === 'admin' && !request.user.isAdmin) throw new AppError('FORBIDDEN');
+};
+
+/**
+ * Registers one entry of the shared route table: request validation and response serialization from its zod
+ * schemas, the access guard, its rate limit, and the envelope around whatever the handler returns.
+ */
+export const registerRoute = <D extends RouteDef>(app: FastifyInstance, def: D, handler: RouteHandler<D>) => {
+  const responseSchema = def.raw ? def.response : envelope(def.response);
+  for (const url of [def.path, ...(def.aliases ?? [])]) {
+    app.withTypeProvider<ZodTypeProvider>().route({
+      method: def.method,
+      url,
+      schema: {
+        ...(def.query ? { querystring: def.query } : {}),
+        ...(def.body ? { body: def.body } : {}),
+        response: { 200: responseSchema },
+      },
+      config: def.rateLimit ? { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } } : {},
+      preHandler: guard(def.access),
+      handler: async (request, reply) => {
+        const data = await handler({
+          request,
+          reply,
+          query: request.query as QueryOf<D>,
+          body: request.body as BodyOf<D>,
+          user: request.user as HandlerContext<D>['user'],
+        });
+        return def.raw ? data : envelopeOk(data);
+      },
+    });
+  }
+};

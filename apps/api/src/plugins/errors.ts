@@ -1,0 +1,69 @@
+import { ERRORS } from '@zyk/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, envelopeError } from '../lib/errors.ts';
+
+const PART_NAMES: Record<string, string> = {
+  querystring: '查询参数',
+  body: '请求体',
+  params: '路径参数',
+  headers: '请求头',
+};
+
+/** The first validation problem, in Chinese, naming the field: "查询参数 dictId：字典编号必须是数字". */
+const validationMessage = (error: FastifyError) => {
+  const first = error.validation?.[0] as { instancePath?: string; message?: string } | undefined;
+  const part = PART_NAMES[error.validationContext ?? ''] ?? '参数';
+  const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
+  return `${part}${field ? ` ${field} ` : ''}有误：${first?.message ?? ERRORS.BAD_REQUEST.msg}`;
+};
+
+/** Fastify's own 4xx errors, in the envelope with a Chinese message. */
+const FASTIFY_CODES: Record<string, { name: keyof typeof ERRORS; msg?: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { name: 'PAYLOAD_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { name: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { name: 'BAD_REQUEST', msg: '请求长度有误' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { name: 'BAD_REQUEST', msg: '请求体不能为空' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { name: 'BAD_REQUEST', msg: '请求体不是合法的 JSON' },
+};
+
+/**
+ * One handler turns every failure into the envelope (DESIGN.md §2) and never leaks internals of a 5xx.
+ * Unknown routes under the api prefixes answer 404 in the envelope; other paths belong to the web (plugins/web.ts).
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.status >= 500) request.log.error({ err: error }, error.message);
+        return reply.status(error.status).send(envelopeError(error.code, error.message));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return reply.status(400).send(envelopeError(ERRORS.BAD_REQUEST.code, validationMessage(error)));
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+        return reply.status(500).send(envelopeError(ERRORS.INTERNAL.code, ERRORS.INTERNAL.msg));
+      }
+      const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+      if (known) {
+        const spec = ERRORS[known.name];
+        return reply.status(spec.status).send(envelopeError(spec.code, known.msg ?? spec.msg));
+      }
+      if (error.statusCode === 429) {
+        return reply.status(429).send(envelopeError(ERRORS.RATE_LIMITED.code, ERRORS.RATE_LIMITED.msg));
+      }
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        request.log.info({ err: error }, 'client error');
+        return reply.status(error.statusCode).send(envelopeError(ERRORS.BAD_REQUEST.code, ERRORS.BAD_REQUEST.msg));
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(envelopeError(ERRORS.INTERNAL.code, ERRORS.INTERNAL.msg));
+    });
+  },
+  { name: 'errors' },
+);
+
+export const sendRouteNotFound = (reply: import('fastify').FastifyReply) =>
+  reply.status(404).send(envelopeError(ERRORS.ROUTE_NOT_FOUND.code, ERRORS.ROUTE_NOT_FOUND.msg));

@@ -1,0 +1,47 @@
+import type { z } from '../zod.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Who may call: anyone, a logged-in user, or an administrator. */
+export type Access = 'public' | 'user' | 'admin';
+
+export interface RouteDef<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  /** Extra paths answering the same call (the spec keeps a few odd spellings, e.g. `/es//wo/insert`). */
+  aliases?: readonly string[];
+  summary: string;
+  tag: string;
+  access: Access;
+  query?: Q;
+  body?: B;
+  /** The `data` of a successful envelope. */
+  response: R;
+  /** Not wrapped in the envelope (health probes, files). */
+  raw?: boolean;
+  /** Per-client limit for this route (the api's rate-limit plugin enforces it). */
+  rateLimit?: { max: number; timeWindowMs: number };
+}
+
+/** Identity function that keeps the literal types of a route for the typed server and client. */
+export const defineRoute = <
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(
+  def: RouteDef<Q, B, R>,
+) => def;
+
+type InferOr<T, Else> = T extends z.ZodType ? z.infer<T> : Else;
+type InputOr<T, Else> = T extends z.ZodType ? z.input<T> : Else;
+
+export type QueryOf<D> = D extends RouteDef<infer Q, z.ZodType | undefined, z.ZodType> ? InferOr<Q, undefined> : never;
+export type BodyOf<D> = D extends RouteDef<z.ZodType | undefined, infer B, z.ZodType> ? InferOr<B, undefined> : never;
+export type QueryInputOf<D> =
+  D extends RouteDef<infer Q, z.ZodType | undefined, z.ZodType> ? InputOr<Q, undefined> : never;
+export type BodyInputOf<D> =
+  D extends RouteDef<z.ZodType | undefined, infer B, z.ZodType> ? InputOr<B, undefined> : never;
+export type DataOf<D> = D extends RouteDef<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.infer<R> : never;

@@ -1,0 +1,46 @@
+import { type ApiClientOptions, createApiClient } from '@zyk/shared';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { createTestDatabase } from './db.ts';
+
+/**
+ * The real app on a real database, listening on a random loopback port, with a typed client that keeps the
+ * session cookie like a browser would.
+ */
+export const startTestApp = async (options: { webDir?: string | null; env?: Record<string, string> } = {}) => {
+  const db = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', ...options.env });
+  const app = await buildApp({ config, databaseUrl: db.url, webDir: options.webDir ?? null });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const client = (opts: ApiClientOptions = {}) => {
+    const jar = new Map<string, string>();
+    const call = createApiClient({
+      baseUrl: address,
+      ...opts,
+      headers: () => ({ ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}) }),
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        for (const header of response.headers.getSetCookie()) {
+          const [pair] = header.split(';');
+          const [name, ...rest] = (pair ?? '').split('=');
+          if (name) jar.set(name.trim(), rest.join('='));
+        }
+        return response;
+      },
+    });
+    return { call, jar };
+  };
+  return {
+    app,
+    url: address,
+    databaseUrl: db.url,
+    prisma: app.prisma,
+    client,
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+};
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

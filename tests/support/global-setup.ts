@@ -1,0 +1,74 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
+import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
+import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { seedIfEmpty } from '../../apps/api/src/db/seed.ts';
+import { MIGRATIONS_DIR } from '../../apps/api/src/lib/paths.ts';
+
+export const TEMPLATE_DB = 'zyk_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Connection URL of the cluster's `postgres` database, for creating per-file databases. */
+    pgAdminUrl: string;
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/**
+ * One real PostgreSQL per test run: DATABASE_URL's server when set, otherwise an embedded cluster in a temp dir.
+ * A template database is migrated and seeded once; every test file clones it (tests/support/db.ts).
+ */
+export default async function setup(project: TestProject) {
+  let adminUrl: string;
+  let stop = async () => {};
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = '/postgres';
+    adminUrl = url.toString();
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'zyk-pg-'));
+    chmodSync(dir, 0o755); // as root the server runs as the postgres user, which must reach the folder
+    const started = await startEmbeddedPostgres({
+      dir: path.join(dir, 'data'),
+      port: await freePort(),
+      database: 'postgres',
+      persistent: false,
+    });
+    adminUrl = started.url;
+    stop = async () => {
+      await started.stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.end();
+
+  const templateUrl = new URL(adminUrl);
+  templateUrl.pathname = `/${TEMPLATE_DB}`;
+  await migrate(templateUrl.toString(), MIGRATIONS_DIR);
+  const prisma = createPrisma(templateUrl.toString());
+  await seedIfEmpty(prisma);
+  await prisma.$disconnect();
+
+  project.provide('pgAdminUrl', adminUrl);
+  return stop;
+}
