@@ -4,13 +4,12 @@ import { inject } from 'vitest';
 
 const TEMPLATE_DB = 'zyk_template';
 
-/** A fresh database cloned from the migrated, seeded template: each test file gets its own. */
-export const createTestDatabase = async () => {
+const createDatabase = async (prefix: string, template: string | null) => {
   const adminUrl = inject('pgAdminUrl');
-  const name = `zyk_test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -24,3 +23,9 @@ export const createTestDatabase = async () => {
     },
   };
 };
+
+/** A fresh database cloned from the migrated, seeded template: each test file gets its own. */
+export const createTestDatabase = () => createDatabase('zyk_test', TEMPLATE_DB);
+
+/** An empty database (no migrations), for testing the migrator itself. */
+export const createEmptyDatabase = () => createDatabase('zyk_empty', null);

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { seedIfEmpty } from '../../apps/api/src/db/seed.ts';
 import { MIGRATIONS_DIR } from '../../apps/api/src/lib/paths.ts';
+import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
 
 export const TEMPLATE_DB = 'zyk_template';
 

@@ -45,25 +45,28 @@ const emptyReport = (): ImportReport => ({ created: 0, updated: 0, unchanged: 0,
 export const importDictionaries = async (prisma: PrismaClient, input: unknown): Promise<ImportReport> => {
   const data = dictionarySchema.parse(input);
   const report = emptyReport();
-  const upsert = async (code: string, dictName: string, level: number, parentId: number, sort: number) => {
-    const existing = await prisma.dict.findUnique({ where: { code } });
-    if (!existing) {
-      report.created++;
-      return prisma.dict.create({ data: { code, dictName, level, parentId, sort } });
+  // All or nothing: a file that fails half-way leaves the dictionaries as they were.
+  await prisma.$transaction(async (tx) => {
+    const upsert = async (code: string, dictName: string, level: number, parentId: number, sort: number) => {
+      const existing = await tx.dict.findUnique({ where: { code } });
+      if (!existing) {
+        report.created++;
+        return tx.dict.create({ data: { code, dictName, level, parentId, sort } });
+      }
+      if (existing.dictName === dictName && existing.sort === sort && existing.parentId === parentId) {
+        report.unchanged++;
+        return existing;
+      }
+      report.updated++;
+      return tx.dict.update({ where: { id: existing.id }, data: { dictName, sort, parentId, level } });
+    };
+    for (const [i, stage] of data.stages.entries()) {
+      const row = await upsert(stage.code, stage.name, 1, 0, i + 1);
+      for (const [j, subject] of stage.subjects.entries()) {
+        await upsert(`${stage.code}/${subject}`, subject, 2, row.id, j + 1);
+      }
     }
-    if (existing.dictName === dictName && existing.sort === sort && existing.parentId === parentId) {
-      report.unchanged++;
-      return existing;
-    }
-    report.updated++;
-    return prisma.dict.update({ where: { id: existing.id }, data: { dictName, sort, parentId, level } });
-  };
-  for (const [i, stage] of data.stages.entries()) {
-    const row = await upsert(stage.code, stage.name, 1, 0, i + 1);
-    for (const [j, subject] of stage.subjects.entries()) {
-      await upsert(`${stage.code}/${subject}`, subject, 2, row.id, j + 1);
-    }
-  }
+  });
   return report;
 };
 

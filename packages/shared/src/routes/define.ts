@@ -22,6 +22,11 @@ export interface RouteDef<
   response: R;
   /** Not wrapped in the envelope (health probes, files). */
   raw?: boolean;
+  /** A valid request, shown in the API reference and replayed by the contract conformance tests. */
+  example?: {
+    query?: Q extends z.ZodType ? z.input<Q> : never;
+    body?: B extends z.ZodType ? z.input<B> : never;
+  };
   /** Per-client limit for this route (the api's rate-limit plugin enforces it). */
   rateLimit?: { max: number; timeWindowMs: number };
 }

@@ -22,5 +22,6 @@ export const dictList = defineRoute({
       .int()
       .refine((v) => v === 1 || v === 2, { error: '字典层级只能是 1（学段）或 2（学科）' }),
   }),
+  example: { query: { dictId: 0, dictLevel: 1 } },
   response: z.array(dictEntry),
 });

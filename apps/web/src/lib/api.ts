@@ -1,0 +1,10 @@
+import { createApiClient, type Envelope } from '@zyk/shared';
+
+/** The one typed client of the web: same origin, credentials included, 10 s timeout (SPEC.md §7). */
+export const api = createApiClient();
+
+/**
+ * SPEC.md §7 "Handling of answers": a non-zero code is silently ignored. Callers get the data of a successful
+ * answer, or the fallback they name; request errors (network, timeout) still reject and reach the caller.
+ */
+export const dataOr = <T>(envelope: Envelope<T>, fallback: T): T => (envelope.code === 0 ? envelope.data : fallback);

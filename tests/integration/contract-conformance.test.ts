@@ -1,0 +1,132 @@
+import { envelope, errorEnvelope, type RouteDef, routes } from '@zyk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { badVariants, toQueryString } from '../support/bad-input.ts';
+import { databaseFingerprint } from '../support/fingerprint.ts';
+
+/**
+ * Generated from the route table: every endpoint, present and future, gets these checks for free.
+ * - a protected route called anonymously answers 401 in the envelope;
+ * - a query or body its schema rejects answers 400 with a Chinese message and changes nothing;
+ * - every answer validates against the declared schema (success) or the error envelope (failure).
+ */
+
+const CHINESE = /[\u4e00-\u9fff]/;
+const entries = Object.entries(routes) as [string, RouteDef][];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const send = async (def: RouteDef, path: string, query?: Record<string, unknown>, body?: unknown) => {
+  const res = await fetch(`${t.url}${path}${query ? toQueryString(query) : ''}`, {
+    method: def.method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as { code: number; success: boolean; msg: string } };
+};
+
+const expectChineseError = (json: unknown, status: number) => {
+  const parsed = errorEnvelope.safeParse(json);
+  expect(parsed.success, `error envelope: ${JSON.stringify(json)}`).toBe(true);
+  expect(parsed.data?.code).not.toBe(0);
+  expect(parsed.data?.msg, `status ${status}`).toMatch(CHINESE);
+};
+
+describe('route table', () => {
+  it('is not empty and every path is unique per method', () => {
+    const seen = new Set<string>();
+    for (const [, def] of entries) {
+      for (const path of [def.path, ...(def.aliases ?? [])]) {
+        const key = `${def.method} ${path}`;
+        expect(seen.has(key), key).toBe(false);
+        seen.add(key);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(0);
+  });
+
+  it('every route with a query or body has an example to replay', () => {
+    for (const [name, def] of entries) {
+      if (def.query) expect(def.example?.query, `${name}.example.query`).toBeDefined();
+      if (def.body) expect(def.example?.body, `${name}.example.body`).toBeDefined();
+    }
+  });
+});
+
+describe.each(entries)('%s', (name, def) => {
+  const example = def.example as { query?: Record<string, unknown>; body?: unknown } | undefined;
+
+  if (def.access !== 'public') {
+    it('answers 401 in the envelope when called anonymously, changing nothing', async () => {
+      const before = await databaseFingerprint(t.databaseUrl);
+      const { status, json } = await send(def, def.path, example?.query, example?.body);
+      expect(status).toBe(401);
+      expectChineseError(json, status);
+      expect(await databaseFingerprint(t.databaseUrl)).toBe(before);
+    });
+  } else {
+    it('answers the example request with a response matching its declared schema', async () => {
+      const { status, json } = await send(def, def.path, example?.query, example?.body);
+      expect(status, JSON.stringify(json)).toBe(200);
+      const schema = def.raw ? def.response : envelope(def.response);
+      const parsed = schema.safeParse(json);
+      expect(parsed.success, parsed.error?.message).toBe(true);
+      if (!def.raw) expect((json as { code: number }).code).toBe(0);
+    });
+  }
+
+  const variants = [
+    ...(def.query && example?.query
+      ? badVariants(def.query, example.query, 'query').map((v) => ({ ...v, query: v.value, body: example.body }))
+      : []),
+    ...(def.body && example?.body && typeof example.body === 'object'
+      ? badVariants(def.body, example.body as Record<string, unknown>, 'body').map((v) => ({
+          ...v,
+          query: example?.query,
+          body: v.value as unknown,
+        }))
+      : []),
+  ];
+  if (variants.length > 0 && def.access === 'public') {
+    it(`rejects ${variants.length} invalid inputs with 400, a Chinese message and no change`, async () => {
+      const before = await databaseFingerprint(t.databaseUrl);
+      for (const variant of variants) {
+        const { status, json } = await send(def, def.path, variant.query, variant.body);
+        expect(status, `${name} ${variant.label}: ${JSON.stringify(json)}`).toBe(400);
+        expectChineseError(json, status);
+      }
+      expect(await databaseFingerprint(t.databaseUrl)).toBe(before);
+    });
+  }
+});
+
+describe('unknown api paths', () => {
+  it('answers 404 in the envelope for an unknown api path', async () => {
+    const res = await fetch(`${t.url}/api/does/not/exist`);
+    expect(res.status).toBe(404);
+    expectChineseError(await res.json(), 404);
+  });
+
+  it('rejects a cross-site state-changing request by its Origin header', async () => {
+    const res = await fetch(`${t.url}/api/open/dict/list`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(403);
+    expectChineseError(await res.json(), 403);
+  });
+
+  it('carries a request id and security headers on every answer', async () => {
+    const res = await fetch(`${t.url}/healthz`, { headers: { 'x-request-id': 'trace-123' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-123');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
