@@ -17,7 +17,7 @@ const BODY_CANDIDATES: unknown[] = [
   'abc',
   -1,
   1.5,
-  1e309,
+  1e300,
   true,
   [],
   {},

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { buildOpenApi, routes } from '@zyk/shared';
+import { buildOpenApi, type RouteDef, routes } from '@zyk/shared';
 import { describe, expect, it } from 'vitest';
 import { openApiFile, renderOpenApi } from '../../packages/shared/src/openapi/file.ts';
 
@@ -19,7 +19,7 @@ describe('OpenAPI document', () => {
   });
 
   it('every route example satisfies its own schemas', () => {
-    for (const [name, def] of Object.entries(routes)) {
+    for (const [name, def] of Object.entries(routes) as [string, RouteDef][]) {
       const example = (def as { example?: { query?: unknown; body?: unknown } }).example;
       if (example?.query !== undefined) expect(def.query?.safeParse(example.query).success, name).toBe(true);
       if (example?.body !== undefined) expect(def.body?.safeParse(example.body).success, name).toBe(true);

@@ -20,7 +20,7 @@ export const startEmbeddedPostgres = async (opts: {
   port: number;
   database: string;
   persistent?: boolean;
-  onLog?: (line: string) => void;
+  onLog?: (message: unknown) => void;
 }): Promise<EmbeddedDatabase> => {
   mkdirSync(path.dirname(opts.dir), { recursive: true });
   const server = new EmbeddedPostgres({

@@ -1,0 +1,21 @@
+// Bundles the api's entry points (server, admin CLI) into dist/ with the workspace's TypeScript sources inlined;
+// npm dependencies stay external and load from node_modules.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@zyk/'));
+
+await build({
+  entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+});
+console.log('api built: dist/server.mjs, dist/admin.mjs');

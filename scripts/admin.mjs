@@ -1,0 +1,14 @@
+// `pnpm admin …`: runs the admin CLI from source (tsx), or from the build when there is no tsx (production image).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const built = path.join(root, 'apps/api/dist/admin.mjs');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const [cmd, args] = existsSync(tsx)
+  ? [tsx, [path.join(root, 'apps/api/src/cli/admin.ts')]]
+  : [process.execPath, [built]];
+const result = spawnSync(cmd, [...args, ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(result.status ?? 1);
