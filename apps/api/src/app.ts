@@ -4,12 +4,16 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { WEB_DIST_DIR } from './lib/paths.ts';
+import accountRoutes from './modules/account/routes.ts';
+import authRoutes from './modules/auth/routes.ts';
+import centerRoutes from './modules/center/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
 import systemRoutes, { type ReadinessCheck } from './modules/system/routes.ts';
 import docs from './plugins/docs.ts';
 import errors from './plugins/errors.ts';
 import prisma from './plugins/prisma.ts';
 import security from './plugins/security.ts';
+import session from './plugins/session.ts';
 import web from './plugins/web.ts';
 
 export interface AppOptions {
@@ -44,10 +48,14 @@ export const buildApp = async ({ config, databaseUrl, webDir }: AppOptions) => {
   await app.register(security, { config });
   await app.register(cookie);
   await app.register(prisma, { databaseUrl });
+  await app.register(session, { config });
   await app.register(docs);
 
   await app.register(systemRoutes);
   await app.register(dictRoutes);
+  await app.register(authRoutes, { config });
+  await app.register(centerRoutes);
+  await app.register(accountRoutes, { config });
 
   await app.register(web, { webDir: webDir === undefined ? (config.SERVE_WEB ? WEB_DIST_DIR : null) : webDir });
   return app;

@@ -31,6 +31,19 @@ const schema = z.object({
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: bool.default(false),
+  /** Per-route request limits (off only in tests that hammer validation). */
+  RATE_LIMITS: bool.default(true),
+  /** Passphrase of the spec's client-side AES password encryption; the web reads it from /api/open/client/config. */
+  PASSWORD_TRANSPORT_KEY: z.string().min(8).default('ziyuanku-transport-2026'),
+  /** The separate authentication site on the same origin (studios, training centre, security settings, register). */
+  AUTH_SITE_URL: z.string().default('/auth'),
+  /** Online preview host for Office files (kkFileView-style); empty means the built-in preview. */
+  PREVIEW_HOST: z.string().default(''),
+  /** A session ends after this much inactivity, and in any case after SESSION_ABSOLUTE_HOURS. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(720),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(168),
+  /** Secure cookie flag: auto = only when the request came over HTTPS (honours TRUST_PROXY). */
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -14,7 +14,9 @@ interface Command {
 }
 
 const printReport = (report: ImportReport) => {
-  console.log(`新增 ${report.created} 条，更新 ${report.updated} 条，未变 ${report.unchanged} 条，拒绝 ${report.rejected.length} 条`);
+  console.log(
+    `新增 ${report.created} 条，更新 ${report.updated} 条，未变 ${report.unchanged} 条，拒绝 ${report.rejected.length} 条`,
+  );
   for (const r of report.rejected) console.log(`  第 ${r.line} 行${r.key ? `（${r.key}）` : ''}：${r.reason}`);
   return report.rejected.length > 0 ? 2 : 0;
 };

@@ -226,13 +226,69 @@ export const importRoster = async (prisma: PrismaClient, csvText: string): Promi
   return report;
 };
 
+interface AreaNode {
+  code: string;
+  name: string;
+  children?: AreaNode[];
+}
+
+/** Upserts the administrative-division tree by code (idempotent). */
+export const importAreas = async (prisma: PrismaClient, input: { areas: AreaNode[] }) => {
+  const walk = async (nodes: AreaNode[], parentCode: string | null, level: number) => {
+    for (const [i, node] of nodes.entries()) {
+      const data = { name: node.name, parentCode, level, sort: i + 1 };
+      await prisma.area.upsert({ where: { code: node.code }, create: { code: node.code, ...data }, update: data });
+      await walk(node.children ?? [], node.code, level + 1);
+    }
+  };
+  await walk(input.areas, null, 1);
+};
+
+interface ProjectSeed {
+  name: string;
+  level: string;
+  status: string;
+  startDate: string;
+  endDate: string | null;
+  members: [string, string][];
+}
+
+/** Demo projects with their members (by user name); only on first seed. */
+const seedProjects = async (prisma: PrismaClient, input: { projects: ProjectSeed[] }) => {
+  for (const p of input.projects) {
+    const users = await prisma.user.findMany({ where: { userName: { in: p.members.map(([u]) => u) } } });
+    await prisma.project.create({
+      data: {
+        name: p.name,
+        level: p.level,
+        status: p.status,
+        startDate: new Date(p.startDate),
+        endDate: p.endDate ? new Date(p.endDate) : null,
+        members: {
+          create: p.members.flatMap(([userName, memberRole]) => {
+            const user = users.find((u) => u.userName === userName);
+            return user ? [{ userId: user.id, memberRole }] : [];
+          }),
+        },
+      },
+    });
+  }
+};
+
 /** First start: dictionaries, roles and studios, and the demo accounts, only when the database has none. */
 export const seedIfEmpty = async (prisma: PrismaClient, log: (msg: string) => void = () => {}) => {
   if ((await prisma.dict.count()) > 0) return false;
   const read = (name: string) => readFileSync(path.join(SEED_DIR, name), 'utf8');
   await importDictionaries(prisma, JSON.parse(read('dictionaries.json')));
   await importRoles(prisma, JSON.parse(read('roles.json')));
+  await importAreas(prisma, JSON.parse(read('areas.json')));
   const report = await importRoster(prisma, read('demo-users.csv'));
-  log(`seeded dictionaries, roles and ${report.created} demo users`);
+  await seedProjects(prisma, JSON.parse(read('projects.json')));
+  // One demo teacher has WeChat bound, so the binding screen has something to show and unbind.
+  await prisma.user.update({
+    where: { userName: 'wangcy' },
+    data: { wechatOpenId: 'o6_demo_wangcy', wechatNickname: '春燕老师', wechatBoundAt: new Date() },
+  });
+  log(`seeded dictionaries, roles, areas, projects and ${report.created} demo users`);
   return true;
 };

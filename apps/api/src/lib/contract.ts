@@ -28,7 +28,8 @@ export interface HandlerContext<D extends RouteDef> {
 
 export type RouteHandler<D extends RouteDef> = (ctx: HandlerContext<D>) => Promise<DataOf<D>> | DataOf<D>;
 
-const guard = (access: Access) => async (request: FastifyRequest) => {
+const guard = (app: FastifyInstance, access: Access) => async (request: FastifyRequest, reply: FastifyReply) => {
+  await app.sessions.resolve(request, reply);
   if (access === 'public') return;
   if (!request.user) throw new AppError('UNAUTHORIZED');
   if (access === 'admin' && !request.user.isAdmin) throw new AppError('FORBIDDEN');
@@ -50,7 +51,7 @@ export const registerRoute = <D extends RouteDef>(app: FastifyInstance, def: D, 
         response: { 200: responseSchema },
       },
       config: def.rateLimit ? { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } } : {},
-      preHandler: guard(def.access),
+      preHandler: guard(app, def.access),
       handler: async (request, reply) => {
         const data = await handler({
           request,

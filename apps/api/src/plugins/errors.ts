@@ -1,4 +1,4 @@
-import { ERRORS } from '@zyk/shared';
+import { ERRORS, isCatalogueMessage } from '@zyk/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -11,9 +11,13 @@ const PART_NAMES: Record<string, string> = {
   headers: '请求头',
 };
 
-/** The first validation problem, in Chinese, naming the field: "查询参数 dictId：字典编号必须是数字". */
+/**
+ * The first validation problem, in Chinese, naming the field ("查询参数 dictId 有误：…"); a message of the spec's
+ * catalogue is shown as it is ("请输入账号信息！").
+ */
 const validationMessage = (error: FastifyError) => {
   const first = error.validation?.[0] as { instancePath?: string; message?: string } | undefined;
+  if (first?.message && isCatalogueMessage(first.message)) return first.message;
   const part = PART_NAMES[error.validationContext ?? ''] ?? '参数';
   const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
   return `${part}${field ? ` ${field} ` : ''}有误：${first?.message ?? ERRORS.BAD_REQUEST.msg}`;

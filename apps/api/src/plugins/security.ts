@@ -32,10 +32,12 @@ export default fp(
       crossOriginEmbedderPolicy: false,
     });
 
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    });
+    if (opts.config.RATE_LIMITS) {
+      await app.register(rateLimit, {
+        global: false,
+        errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+      });
+    }
 
     const allowed = new Set(opts.config.ALLOWED_ORIGINS);
     app.addHook('onRequest', async (request) => {

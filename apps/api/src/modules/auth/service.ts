@@ -1,0 +1,65 @@
+import { decryptPassword, isValidIdCard, isValidPhone, MESSAGES } from '@zyk/shared';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { createThrottle, type ThrottleRule } from '../../lib/throttle.ts';
+import type { CaptchaService } from '../captcha/service.ts';
+
+/** 5 wrong passwords on one account within 15 minutes lock it for 15 minutes; 20 from one address lock the address. */
+export const ACCOUNT_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+export const IP_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+export const accountKey = (userId: number) => `account:${userId}`;
+const ipKey = (ip: string) => `ip:${ip}`;
+
+/** Username, mainland mobile number, or 18-character ID-card number (check character validated). */
+export const findUserByIdentifier = (prisma: PrismaClient, identifier: string) => {
+  if (isValidPhone(identifier)) return prisma.user.findUnique({ where: { phone: identifier } });
+  const upper = identifier.toUpperCase();
+  if (/^\d{17}[\dX]$/.test(upper)) {
+    return isValidIdCard(upper) ? prisma.user.findUnique({ where: { idCard: upper } }) : Promise.resolve(null);
+  }
+  return prisma.user.findUnique({ where: { userName: identifier } });
+};
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  verifyImageResult: { captchaSerialNumber: string; moveEnd_X: number; wbili: number };
+}
+
+export const createAuthService = (prisma: PrismaClient, captcha: CaptchaService, transportKey: string) => {
+  const throttle = createThrottle(prisma);
+  // Unknown accounts still cost one argon2 verification, so timing does not tell which accounts exist.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => {
+    dummyHash ??= hashPassword('no-such-account-timing-guard');
+    return dummyHash;
+  };
+
+  return {
+    /** Checks captcha, throttles and credentials; returns the user id and member id of a successful login. */
+    login: async (input: LoginInput, ip: string) => {
+      const { captchaSerialNumber, moveEnd_X, wbili } = input.verifyImageResult;
+      if (!(await captcha.consume(captchaSerialNumber, moveEnd_X, wbili))) {
+        throw new AppError('BAD_REQUEST', MESSAGES.login.captchaInvalid);
+      }
+      if (await throttle.lockedUntil(ipKey(ip))) throw new AppError('RATE_LIMITED', MESSAGES.login.locked);
+
+      const user = await findUserByIdentifier(prisma, input.username);
+      if (user && (await throttle.lockedUntil(accountKey(user.id)))) {
+        throw new AppError('RATE_LIMITED', MESSAGES.login.locked);
+      }
+      const plain = decryptPassword(input.password, transportKey);
+      const ok = plain !== null && (await verifyPassword(user?.passwordHash ?? (await dummy()), plain));
+      if (!user || !ok) {
+        await throttle.fail(ipKey(ip), IP_RULE);
+        if (user) await throttle.fail(accountKey(user.id), ACCOUNT_RULE);
+        throw new AppError('UNAUTHORIZED', MESSAGES.login.badCredentials);
+      }
+      if (user.status !== 'ACTIVE') throw new AppError('FORBIDDEN', MESSAGES.login.accountDisabled);
+      await throttle.reset(accountKey(user.id));
+      return { userId: user.id, memberId: user.memberId };
+    },
+  };
+};

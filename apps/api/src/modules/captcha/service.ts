@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { MESSAGES } from '@zyk/shared';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createThrottle, type ThrottleRule } from '../../lib/throttle.ts';
+import { generatePuzzle } from './image.ts';
+
+export const CAPTCHA_TTL_MS = 2 * 60_000;
+/** How far (natural pixels) the dropped piece may be from the hole. */
+export const CAPTCHA_TOLERANCE_PX = 4;
+/** Misses allowed on one puzzle before a new one is required. */
+export const CAPTCHA_MAX_FAILURES = 3;
+/** Misses allowed from one client before it must wait. */
+const CLIENT_RULE: ThrottleRule = { limit: 20, windowMs: 10 * 60_000, lockMs: 10 * 60_000 };
+
+/** Verification answers of the spec: 1 success, 0 failure (try again), 2 failure that needs a new puzzle. */
+export type CaptchaResult = 0 | 1 | 2;
+
+const clientKey = (ip: string) => `captcha:${ip}`;
+
+/** The piece's position in natural pixels, from what the client reports at its display scale. */
+const naturalX = (moveEndX: number, wbili: number) => Math.round(moveEndX / wbili);
+
+export const createCaptchaService = (prisma: PrismaClient) => {
+  const throttle = createThrottle(prisma);
+  let lastSweep = 0;
+
+  /** Expired puzzles are swept now and then, not on a timer, so every instance can do it. */
+  const sweep = async () => {
+    if (Date.now() - lastSweep < 60_000) return;
+    lastSweep = Date.now();
+    await prisma.captchaChallenge.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - CAPTCHA_TTL_MS) } } });
+  };
+
+  return {
+    create: async (ip: string) => {
+      if (await throttle.lockedUntil(clientKey(ip))) throw new AppError('RATE_LIMITED', MESSAGES.captcha.tooMany);
+      await sweep();
+      const puzzle = generatePuzzle();
+      const serial = randomBytes(16).toString('hex');
+      await prisma.captchaChallenge.create({
+        data: { serial, x: puzzle.x, y: puzzle.y, clientKey: ip, expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) },
+      });
+      return { serial, ...puzzle };
+    },
+
+    /** Checks a drop; atomic, so concurrent guesses on one puzzle cannot exceed its failure budget. */
+    verify: async (ip: string, serial: string, moveEndX: number, wbili: number): Promise<CaptchaResult> => {
+      if (await throttle.lockedUntil(clientKey(ip))) return 2;
+      const x = naturalX(moveEndX, wbili);
+      const passed = await prisma.$queryRaw<{ serial: string }[]>`
+        UPDATE captcha_challenges SET verified_at = now(), verified_x = ${x}
+        WHERE serial = ${serial} AND verified_at IS NULL AND consumed_at IS NULL AND expires_at > now()
+          AND failures < ${CAPTCHA_MAX_FAILURES} AND abs(x - ${x}) <= ${CAPTCHA_TOLERANCE_PX}
+        RETURNING serial`;
+      if (passed.length > 0) return 1;
+      const missed = await prisma.$queryRaw<{ failures: number }[]>`
+        UPDATE captcha_challenges SET failures = failures + 1
+        WHERE serial = ${serial} AND verified_at IS NULL AND consumed_at IS NULL AND expires_at > now()
+          AND failures < ${CAPTCHA_MAX_FAILURES}
+        RETURNING failures`;
+      await throttle.fail(clientKey(ip), CLIENT_RULE);
+      const failures = missed[0]?.failures;
+      return failures === undefined || failures >= CAPTCHA_MAX_FAILURES ? 2 : 0;
+    },
+
+    /**
+     * Uses up a verified puzzle for one login: the same serial and position that passed, not expired, never used.
+     * Returns false when there is no such puzzle (the login must then be refused).
+     */
+    consume: async (serial: string, moveEndX: number, wbili: number): Promise<boolean> => {
+      const x = naturalX(moveEndX, wbili);
+      const used = await prisma.$queryRaw<{ serial: string }[]>`
+        UPDATE captcha_challenges SET consumed_at = now()
+        WHERE serial = ${serial} AND verified_at IS NOT NULL AND consumed_at IS NULL AND expires_at > now()
+          AND verified_x = ${x}
+        RETURNING serial`;
+      return used.length > 0;
+    },
+  };
+};
+
+export type CaptchaService = ReturnType<typeof createCaptchaService>;

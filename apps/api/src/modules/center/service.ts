@@ -1,0 +1,115 @@
+import { type CenterInfo, makePageBean } from '@zyk/shared';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { maskIdCard, maskPhone } from '../../lib/mask.ts';
+
+const dateOnly = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
+export const createCenterService = (prisma: PrismaClient) => {
+  /** The user's roles, first role first (lowest sort, then oldest). */
+  const roles = (userId: number) =>
+    prisma.userRole.findMany({ where: { userId }, orderBy: [{ sort: 'asc' }, { id: 'asc' }], include: { role: true } });
+
+  /** The user's role with this id (and type, when given); 403 when the role is not theirs. */
+  const ownRole = async (userId: number, roleId: number, roleTypeId?: number) => {
+    const found = (await roles(userId)).find(
+      (r) => r.roleId === roleId && (roleTypeId === undefined || r.role.roleTypeId === roleTypeId),
+    );
+    if (!found) throw new AppError('FORBIDDEN', '该角色不属于当前用户');
+    return found;
+  };
+
+  return {
+    roleList: async (userId: number) =>
+      (await roles(userId)).map((r) => ({ roleTypeId: r.role.roleTypeId, roleId: r.roleId, roleName: r.role.name })),
+
+    info: async (userId: number, roleRef: { roleId?: number; roleTypeId?: number }): Promise<CenterInfo> => {
+      const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+      const role =
+        roleRef.roleId !== undefined
+          ? await ownRole(userId, roleRef.roleId, roleRef.roleTypeId)
+          : (await roles(userId))[0];
+      const names = await prisma.dict.findMany({
+        where: { id: { in: [user.stageId, user.subjectId].filter((v): v is number => v !== null) } },
+      });
+      const nameOf = (id: number | null) => names.find((d) => d.id === id)?.dictName ?? null;
+      return {
+        memberId: user.memberId,
+        realName: user.realName,
+        userName: user.userName,
+        scStage: user.stageId,
+        special: user.subjectId,
+        stageName: nameOf(user.stageId),
+        subjectName: nameOf(user.subjectId),
+        phone: maskPhone(user.phone),
+        idCard: maskIdCard(user.idCard),
+        roleTypeId: role?.role.roleTypeId ?? null,
+        roleId: role?.roleId ?? null,
+        roleName: role?.role.name ?? null,
+        isAdmin: user.isAdmin,
+        wechatBound: user.wechatOpenId !== null,
+        wechatNickname: user.wechatNickname,
+      };
+    },
+
+    studios: async (userId: number, roleId: number, roleTypeId: number) => {
+      await ownRole(userId, roleId, roleTypeId);
+      const list = await prisma.studio.findMany({ where: { roleId }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] });
+      return { list: list.map((s) => ({ name: s.name, toUrl: s.toUrl })) };
+    },
+
+    projects: async (userId: number, current: number, size: number) => {
+      const where = { userId };
+      const [totalCount, rows] = await Promise.all([
+        prisma.projectMember.count({ where }),
+        prisma.projectMember.findMany({
+          where,
+          include: { project: true },
+          orderBy: [{ project: { startDate: 'desc' } }, { id: 'desc' }],
+          skip: (current - 1) * size,
+          take: size,
+        }),
+      ]);
+      return {
+        objList: rows.map((m) => ({
+          id: m.project.id,
+          name: m.project.name,
+          level: m.project.level,
+          status: m.project.status,
+          memberRole: m.memberRole,
+          startDate: dateOnly(m.project.startDate)!,
+          endDate: dateOnly(m.project.endDate),
+        })),
+        pageBean: makePageBean(current, size, totalCount),
+      };
+    },
+
+    subjectOptions: async (stageId?: number) => {
+      const rows = await prisma.dict.findMany({
+        where: stageId === undefined ? { level: 2 } : { level: 2, parentId: stageId },
+        orderBy: [{ parentId: 'asc' }, { sort: 'asc' }],
+        select: { id: true, dictName: true },
+      });
+      if (stageId !== undefined) return rows;
+      const seen = new Set<string>();
+      return rows.filter((r) => !seen.has(r.dictName) && seen.add(r.dictName));
+    },
+
+    areas: async (parentCode?: string) => {
+      const rows = await prisma.area.findMany({
+        where: { parentCode: parentCode ?? null },
+        orderBy: [{ sort: 'asc' }, { code: 'asc' }],
+      });
+      const withChildren = new Set(
+        (
+          await prisma.area.findMany({
+            where: { parentCode: { in: rows.map((r) => r.code) } },
+            distinct: ['parentCode'],
+            select: { parentCode: true },
+          })
+        ).map((r) => r.parentCode),
+      );
+      return rows.map((r) => ({ code: r.code, name: r.name, level: r.level, hasChildren: withChildren.has(r.code) }));
+    },
+  };
+};

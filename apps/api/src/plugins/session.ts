@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { SessionUser } from '../lib/contract.ts';
+
+export const SESSION_COOKIE = 'zyk_session';
+/** lastSeenAt is refreshed at most this often, so a busy page does not write on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface Sessions {
+  /** Resolves request.user from the cookie (once per request). */
+  resolve: (request: FastifyRequest, reply: FastifyReply) => Promise<SessionUser | null>;
+  /** Starts a new session (always a new id) and sets the cookie; any session the request carried is ended. */
+  start: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
+  /** Ends the request's session server-side and clears the cookie. */
+  end: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Ends every session of a user except one (password change). */
+  endOthers: (userId: number, keepSessionId: string | null) => Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: Sessions;
+  }
+  interface FastifyRequest {
+    sessionResolved?: boolean;
+  }
+}
+
+/**
+ * Opaque random session ids in an HttpOnly, SameSite=Lax cookie, stored hashed in Postgres with idle and
+ * absolute expiry (DESIGN.md §3). Any api instance can check any session.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const { config } = opts;
+    const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
+    const absoluteMs = config.SESSION_ABSOLUTE_HOURS * 3_600_000;
+
+    const cookieOptions = (request: FastifyRequest) => ({
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: config.COOKIE_SECURE === 'auto' ? request.protocol === 'https' : config.COOKIE_SECURE === 'true',
+    });
+
+    const clear = (request: FastifyRequest, reply: FastifyReply) =>
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+
+    const resolve: Sessions['resolve'] = async (request, reply) => {
+      if (request.sessionResolved) return request.user;
+      request.sessionResolved = true;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return null;
+      const id = hashToken(token);
+      const session = await app.prisma.session.findUnique({
+        where: { id },
+        include: { user: { select: { id: true, memberId: true, userName: true, isAdmin: true, status: true } } },
+      });
+      const now = Date.now();
+      const valid =
+        session &&
+        session.user.status === 'ACTIVE' &&
+        session.expiresAt.getTime() > now &&
+        session.lastSeenAt.getTime() + idleMs > now;
+      if (!valid) {
+        if (session) await app.prisma.session.deleteMany({ where: { id } });
+        clear(request, reply);
+        return null;
+      }
+      if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await app.prisma.session.updateMany({ where: { id }, data: { lastSeenAt: new Date(now) } });
+      }
+      const { user } = session;
+      request.user = {
+        id: user.id,
+        memberId: user.memberId,
+        userName: user.userName,
+        isAdmin: user.isAdmin,
+        sessionId: id,
+      };
+      return request.user;
+    };
+
+    const start: Sessions['start'] = async (request, reply, userId) => {
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await app.prisma.session.deleteMany({ where: { id: hashToken(previous) } });
+      const token = randomBytes(32).toString('base64url');
+      await app.prisma.session.create({
+        data: {
+          id: hashToken(token),
+          userId,
+          expiresAt: new Date(Date.now() + absoluteMs),
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        },
+      });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: Math.floor(absoluteMs / 1000) });
+    };
+
+    const end: Sessions['end'] = async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await app.prisma.session.deleteMany({ where: { id: hashToken(token) } });
+      request.user = null;
+      clear(request, reply);
+    };
+
+    const endOthers: Sessions['endOthers'] = async (userId, keepSessionId) => {
+      const { count } = await app.prisma.session.deleteMany({
+        where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
+      });
+      return count;
+    };
+
+    app.decorate('sessions', { resolve, start, end, endOthers });
+  },
+  { name: 'session', dependencies: ['prisma'] },
+);

@@ -1,0 +1,95 @@
+import { CAPTCHA_WBILI } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import { z } from '../zod.ts';
+import { defineRoute } from './define.ts';
+
+const serial = z.string({ error: MESSAGES.login.sliderRequired }).trim().min(1, MESSAGES.login.sliderRequired).max(64);
+const moveEndX = z.coerce.number({ error: MESSAGES.login.sliderRequired }).finite().min(0).max(10_000);
+const wbili = z.coerce.number().positive().max(10).default(CAPTCHA_WBILI);
+
+export const captchaAnswer = z.object(
+  { captchaSerialNumber: serial, moveEnd_X: moveEndX, wbili },
+  { error: MESSAGES.login.sliderRequired },
+);
+
+export const clientConfig = defineRoute({
+  method: 'GET',
+  path: '/api/open/client/config',
+  summary: '前端运行配置：密码传输密钥、认证站点地址等（部署时可改，无需重新构建前端）',
+  tag: '登录',
+  access: 'public',
+  response: z.object({
+    transportKey: z.string(),
+    authSiteUrl: z.string(),
+    previewHost: z.string(),
+  }),
+});
+
+export const getImgSwipe = defineRoute({
+  method: 'GET',
+  path: '/api/login/getImgSwipe',
+  summary: '获取滑块拼图：背景图（含缺口）、拼图块、拼图块纵坐标与验证序列号；约 2 分钟内有效，只能使用一次',
+  tag: '登录',
+  access: 'public',
+  rateLimit: { max: 30, timeWindowMs: 60_000 },
+  response: z.object({
+    srcImage: z.string().describe('背景图，data:image/png;base64'),
+    cutImage: z.string().describe('拼图块，data:image/png;base64'),
+    yposition: z.number().int(),
+    captchaSerialNumber: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+  }),
+});
+
+export const rstImgSwipe = defineRoute({
+  method: 'POST',
+  path: '/api/login/rstImgSwipe',
+  summary: '校验滑块位置：data 为 1 成功；0 失败（可重试同一拼图）；2 拼图已失效或失败次数过多（需重新获取）',
+  tag: '登录',
+  access: 'public',
+  rateLimit: { max: 60, timeWindowMs: 60_000 },
+  body: captchaAnswer,
+  example: { body: { captchaSerialNumber: 'demo', moveEnd_X: 120, wbili: 1 } },
+  response: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
+
+export const newLogin = defineRoute({
+  method: 'POST',
+  path: '/api/newLogin',
+  summary: '登录：用户名、手机号或身份证号 + 加密密码 + 已通过的滑块验证；成功设置会话 Cookie，data 为会员号',
+  tag: '登录',
+  access: 'public',
+  rateLimit: { max: 30, timeWindowMs: 60_000 },
+  body: z.object({
+    username: z.string({ error: MESSAGES.login.accountRequired }).trim().min(1, MESSAGES.login.accountRequired).max(64),
+    password: z.string({ error: MESSAGES.login.passwordRequired }).min(1, MESSAGES.login.passwordRequired).max(512),
+    verifyImageResult: captchaAnswer,
+  }),
+  example: {
+    body: {
+      username: 'zhangxm',
+      password: 'U2FsdGVkX1+example',
+      verifyImageResult: { captchaSerialNumber: 'demo', moveEnd_X: 120, wbili: 1 },
+    },
+  },
+  response: z.string().describe('会员号 memberId'),
+});
+
+export const alreadyLogin = defineRoute({
+  method: 'GET',
+  path: '/api/open/already/login',
+  summary: '当前会话是否已登录',
+  tag: '登录',
+  access: 'public',
+  response: z.boolean(),
+});
+
+export const logout = defineRoute({
+  method: 'GET',
+  path: '/api/newLogin/quit',
+  summary: '退出登录：删除服务端会话并清除 Cookie',
+  tag: '登录',
+  access: 'public',
+  response: z.null(),
+});
