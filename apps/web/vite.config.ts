@@ -9,6 +9,8 @@ const proxied = ['/api', '/es', '/docs', '/healthz'];
 // pnpm paths look like node_modules/.pnpm/<pkg>@<ver>/node_modules/<pkg>/..., so match the inner segment.
 const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
 
+const ANTD = pkg('antd|@ant-design|@rc-component|rc-[^\\\\/]+|dayjs|@babel|stylis|@emotion');
+
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -30,7 +32,7 @@ export default defineConfig({
               test: pkg('react|react-dom|scheduler|react-router|react-router-dom|@tanstack'),
               priority: 30,
             },
-            { name: 'antd', test: pkg('antd|@ant-design|@rc-component|rc-[^\\\\/]+|dayjs|@babel'), priority: 20 },
+            { name: 'antd', test: ANTD, priority: 20 },
             { name: 'zod', test: pkg('zod'), priority: 10 },
           ],
         },

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendRouteNotFound } from './errors.ts';
 
 const API_PREFIXES = ['/api/', '/es/', '/docs', '/healthz', '/readyz'];
+
+const sendIndex = (reply: FastifyReply, webDir: string) =>
+  reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
 
 /**
  * Serves the built web app on the api's port. Unknown api paths answer 404 in the envelope; any other GET
@@ -25,14 +28,15 @@ export default fp(
           res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
+      // The root is a folder to @fastify/static (which answers 403 without an index): serve the app itself.
+      app.get('/', (_request, reply) => sendIndex(reply, webDir));
     } else {
       app.log.warn('web build not found: only the api is served (run the build first)');
     }
     app.setNotFoundHandler((request, reply) => {
       const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
       if (!webDir || isApi || request.method !== 'GET') return sendRouteNotFound(reply);
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', webDir);
+      return sendIndex(reply, webDir);
     });
   },
   { name: 'web' },

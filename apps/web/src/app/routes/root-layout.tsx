@@ -1,0 +1,29 @@
+import { TITLES } from '@zyk/shared';
+import { useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+
+/** The boutique classroom has its own title; everything else is the resource library (SPEC.md §2). */
+export const documentTitleFor = (pathname: string) =>
+  pathname.includes('/pcourse') ? TITLES.boutique : TITLES.library;
+
+/** Behaviour common to every page: document title, scroll to top on navigation, a progress bar while loading. */
+export const RootLayout = () => {
+  const { pathname, search } = useLocation();
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    document.title = documentTitleFor(pathname);
+  }, [pathname]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, by design
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+
+  return (
+    <>
+      {navigation.state !== 'idle' && <div className="zyk-route-progress" role="progressbar" aria-label="页面加载中" />}
+      <Outlet />
+    </>
+  );
+};

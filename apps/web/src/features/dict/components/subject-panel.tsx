@@ -1,0 +1,22 @@
+import { FilterOutlined } from '@ant-design/icons';
+import { selectionLabel, useSelection } from '../../../stores/selection.ts';
+import { SelectionFilter } from './selection-filter.tsx';
+import styles from './subject-panel.module.css';
+
+/** The home page's view of the filter: the current choice, and the stages and subjects to change it. */
+export const SubjectPanel = () => {
+  const selection = useSelection();
+  return (
+    <section className={styles.panel} aria-labelledby="subject-panel-title">
+      <header className={styles.header}>
+        <h2 id="subject-panel-title" className={styles.title}>
+          <FilterOutlined aria-hidden /> 学段学科
+        </h2>
+        <div className={styles.current}>
+          当前筛选：<strong data-testid="panel-selection">{selectionLabel(selection)}</strong>
+        </div>
+      </header>
+      <SelectionFilter />
+    </section>
+  );
+};

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useScrolledPast } from '../hooks/use-scrolled-past.ts';
+import { BackToTop } from './back-to-top.tsx';
+import { BreadcrumbBar } from './breadcrumb-bar.tsx';
+import { CompactHeader } from './compact-header.tsx';
+import styles from './shell-layout.module.css';
+import { SiteFooter } from './site-footer.tsx';
+import { TabBar } from './tab-bar.tsx';
+import { TopBar } from './top-bar.tsx';
+
+export interface ShellLayoutProps {
+  /** The stage/subject selector, in the full and in the compact header. */
+  renderSelector?: (variant: 'full' | 'compact') => ReactNode;
+  /** Right end of the headers: login button or user menu. */
+  actions?: ReactNode;
+  /** Right end of the tab bar: search box and upload button. */
+  tabExtras?: ReactNode;
+  /** Dialogs rendered once per page (the stage/subject picker, login, upload choice). */
+  overlays?: ReactNode;
+}
+
+/** The public site's frame (SPEC.md §2 "Shell"); features plug their pieces into the slots. */
+export const ShellLayout = ({ renderSelector, actions, tabExtras, overlays }: ShellLayoutProps) => {
+  const scrolled = useScrolledPast();
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <TopBar selector={renderSelector?.('full')} actions={actions} />
+        <TabBar extras={tabExtras} />
+      </header>
+      <CompactHeader visible={scrolled} selector={renderSelector?.('compact')} actions={actions} />
+      <main className={styles.main}>
+        <div className="zyk-container">
+          <BreadcrumbBar />
+        </div>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <BackToTop visible={scrolled} />
+      {overlays}
+    </div>
+  );
+};

@@ -1,0 +1,28 @@
+/**
+ * The tab bar of SPEC.md §2, in order. A tab is rendered only once its screens exist (`enabled`); the others are
+ * listed so the order and targets live in one place.
+ */
+export interface TabDef {
+  key: string;
+  label: string;
+  to: string;
+  /** Opens in a new window (the boutique classroom). */
+  newWindow?: boolean;
+  /** Asks for login first (personal space). */
+  requiresLogin?: boolean;
+  enabled: boolean;
+}
+
+export const TABS: readonly TabDef[] = [
+  { key: 'home', label: '首页', to: '/home/index', enabled: true },
+  { key: 'pcourse', label: '精品课堂', to: '/pcourse', newWindow: true, enabled: false },
+  { key: 'courseResources', label: '微课资源', to: '/home/cousrseResources', enabled: false },
+  { key: 'documents', label: '教学文档', to: '/home/documents', enabled: false },
+  { key: 'achievements', label: '教研成果', to: '/home/achievements', enabled: false },
+  { key: 'personSpace', label: '个人空间', to: '/personSpace', requiresLogin: true, enabled: false },
+];
+
+export const enabledTabs = () => TABS.filter((tab) => tab.enabled);
+
+/** A tab is current on its own path and on the pages below it (a list and its details). */
+export const isTabActive = (tab: TabDef, pathname: string) => pathname === tab.to || pathname.startsWith(`${tab.to}/`);

@@ -1,0 +1,85 @@
+import { ALL_STAGES_LABEL, ALL_SUBJECTS_LABEL, type DictEntry, dictEntry, z } from '@zyk/shared';
+import { useSyncExternalStore } from 'react';
+import { sessionStore } from '../lib/session-storage.ts';
+
+/**
+ * The stage/subject filter of the whole site (SPEC.md §3, §4): the header picker, the home page and, later, the
+ * resource lists and login all read and change it. Kept for the browser tab in sessionStorage.
+ */
+export const ALL_STAGES: DictEntry = { id: null, dictName: ALL_STAGES_LABEL };
+export const ALL_SUBJECTS: DictEntry = { id: null, dictName: ALL_SUBJECTS_LABEL };
+
+/** Session flag named by the spec: absent means this is the first visit in this browser session. */
+export const FIRST_VISIT_KEY = 'hasVisited';
+export const SELECTION_KEY = 'zyk.selection';
+
+export interface SelectionState {
+  stage: DictEntry;
+  subject: DictEntry;
+  /** Whether the stage/subject picker dialog is open. */
+  pickerOpen: boolean;
+}
+
+const saved = z.object({ stage: dictEntry, subject: dictEntry });
+
+const persist = ({ stage, subject }: SelectionState) =>
+  sessionStore.set(SELECTION_KEY, JSON.stringify({ stage, subject }));
+
+const initialState = (): SelectionState => {
+  if (sessionStore.get(FIRST_VISIT_KEY) === null) {
+    // First visit in this session: everything, and the picker opens so the teacher can narrow it down.
+    sessionStore.set(FIRST_VISIT_KEY, '1');
+    const state = { stage: ALL_STAGES, subject: ALL_SUBJECTS, pickerOpen: true };
+    persist(state);
+    return state;
+  }
+  const restored = sessionStore.getJson(SELECTION_KEY, (value) => saved.safeParse(value).data ?? null);
+  return { stage: restored?.stage ?? ALL_STAGES, subject: restored?.subject ?? ALL_SUBJECTS, pickerOpen: false };
+};
+
+let state: SelectionState | undefined;
+const listeners = new Set<() => void>();
+
+const getState = (): SelectionState => {
+  state ??= initialState();
+  return state;
+};
+
+const setState = (patch: Partial<SelectionState>) => {
+  const next = { ...getState(), ...patch };
+  state = next;
+  if ('stage' in patch || 'subject' in patch) persist(next);
+  for (const listener of listeners) listener();
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+export const useSelection = (): SelectionState => useSyncExternalStore(subscribe, getState, getState);
+
+export const selectionActions = {
+  /** A new stage starts from all of its subjects (SPEC.md §4). */
+  selectStage(stage: DictEntry) {
+    const current = getState();
+    if (current.stage.id === stage.id && current.stage.dictName === stage.dictName) return;
+    setState({ stage, subject: ALL_SUBJECTS });
+  },
+  /** Choosing a subject settles the filter and closes the picker. */
+  selectSubject(subject: DictEntry) {
+    setState({ subject, pickerOpen: false });
+  },
+  openPicker() {
+    setState({ pickerOpen: true });
+  },
+  closePicker() {
+    setState({ pickerOpen: false });
+  },
+};
+
+/** The header label 'stage | subject'; a subject with id null reads 全部学科. */
+export const selectionLabel = ({ stage, subject }: Pick<SelectionState, 'stage' | 'subject'>) =>
+  `${stage.dictName} | ${subject.id === null ? ALL_SUBJECTS_LABEL : subject.dictName}`;

@@ -1,0 +1,240 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const WEB_DIR = path.join(ROOT, 'apps/web/dist');
+const ARTIFACTS = path.join(ROOT, 'tests/artifacts/e2e');
+const CHROMIUM = '/usr/bin/chromium';
+
+const yearInChina = () =>
+  Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()));
+
+let t: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
+    throw new Error(
+      `The web build is missing (${WEB_DIR}): run \`pnpm --filter @zyk/web build\` before the e2e tests.`,
+    );
+  }
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-wqy-microhei`);
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  t = await startTestApp({ webDir: WEB_DIR });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** A fresh browser session (its own sessionStorage) with one tab; page errors fail the test that reads them. */
+const openSession = async (viewport = { width: 1280, height: 800 }) => {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+};
+
+const picker = (page: Page) => page.getByRole('dialog', { name: '选择学段与学科' });
+const label = (page: Page) => page.getByTestId('selection-label').first();
+const chips = (scope: ReturnType<typeof picker>, group: '学段' | '学科') =>
+  scope.getByRole('group', { name: group }).getByRole('button');
+
+describe('home page and shell', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    ({ context, page, errors } = await openSession());
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('redirects /home to /home/index with the library title, and opens the picker on the first visit', async () => {
+    await page.goto(`${t.url}/home`);
+    await page.waitForURL(`${t.url}/home/index`);
+    expect(await page.title()).toBe('资源库');
+
+    const dialog = picker(page);
+    await dialog.waitFor({ state: 'visible' });
+    await chips(dialog, '学段').filter({ hasText: '高中' }).waitFor();
+    const stages = await chips(dialog, '学段').allTextContents();
+    expect(stages[0]).toBe('全部');
+    expect(stages).toEqual(expect.arrayContaining(['小学', '初中', '高中']));
+    // Stage 全部 offers 全部学科 only, and it is the current choice.
+    expect(await chips(dialog, '学科').allTextContents()).toEqual(['全部学科']);
+    expect(await label(page).textContent()).toBe('全部 | 全部学科');
+    expect(await page.evaluate(() => sessionStorage.getItem('hasVisited'))).not.toBeNull();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'picker.png') });
+  });
+
+  it('choosing 初中 then 数学 closes the picker and sets the label', async () => {
+    const dialog = picker(page);
+    await chips(dialog, '学段').filter({ hasText: '初中' }).click();
+    const math = chips(dialog, '学科').filter({ hasText: /^数学$/ });
+    await math.waitFor();
+    const subjects = await chips(dialog, '学科').allTextContents();
+    expect(subjects[0]).toBe('全部学科');
+    expect(subjects).toContain('物理');
+    await math.click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await label(page).textContent()).toBe('初中 | 数学');
+
+    // The home page's panel shows the same choice and the subjects of 初中 as tags.
+    expect(await page.getByTestId('panel-selection').textContent()).toBe('初中 | 数学');
+    const panel = page.getByRole('region', { name: '学段学科' });
+    expect(await panel.getByRole('group', { name: '学科' }).getByRole('button').allTextContents()).toContain('物理');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'home.png'), fullPage: true });
+  });
+
+  it('keeps the choice over a reload and does not open the picker again', async () => {
+    await page.reload();
+    await page.getByTestId('panel-selection').waitFor();
+    expect(await label(page).textContent()).toBe('初中 | 数学');
+    // Wait until the subjects of 初中 are on the page: everything that could open the picker has run by then.
+    await page.getByRole('group', { name: '学科' }).getByRole('button', { name: '物理' }).waitFor();
+    expect(await picker(page).count()).toBe(0);
+
+    // The label opens it on demand.
+    await label(page).click();
+    await picker(page).waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await picker(page).waitFor({ state: 'hidden' });
+  });
+
+  it('shows the current year in the footer', async () => {
+    const text = await page.getByTestId('footer-copyright').textContent();
+    expect(text).toContain(`© ${yearInChina()} 资源库`);
+  });
+
+  it('renders Chinese with real glyphs, not tofu', async () => {
+    // Two different CJK characters drawn in the page's font: with no CJK font both come out as the same
+    // "missing glyph" box, so identical pixels mean tofu.
+    const result = await page.evaluate(() => {
+      const font = getComputedStyle(document.body).fontFamily;
+      const draw = (text: string) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 48;
+        canvas.height = 48;
+        const ctx = canvas.getContext('2d')!;
+        ctx.font = `32px ${font}`;
+        ctx.fillText(text, 4, 36);
+        return canvas.toDataURL();
+      };
+      return { a: draw('资'), b: draw('源'), c: draw('库'), blank: draw('') };
+    });
+    expect(result.a).not.toBe(result.blank);
+    expect(result.a).not.toBe(result.b);
+    expect(result.b).not.toBe(result.c);
+  });
+
+  it('raised no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('site root', () => {
+  it('serves the app at / and redirects to /home/index', async () => {
+    const { context, page, errors } = await openSession();
+    try {
+      const response = await page.goto(`${t.url}/`);
+      expect(response?.status(), 'GET / must answer the web app (index.html)').toBe(200);
+      await page.waitForURL(`${t.url}/home/index`);
+      expect(await page.title()).toBe('资源库');
+      await label(page).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('scrolling', () => {
+  it('shows the compact header and the back-to-top button after 176 px, and back-to-top scrolls up', async () => {
+    const { context, page, errors } = await openSession({ width: 1280, height: 480 });
+    try {
+      await page.goto(`${t.url}/home/index`);
+      await picker(page).waitFor({ state: 'visible' });
+      await page.keyboard.press('Escape');
+      await picker(page).waitFor({ state: 'hidden' });
+      const compact = page.getByTestId('compact-header');
+      const backToTop = page.getByRole('button', { name: '回到顶部' });
+      expect(await compact.getAttribute('aria-hidden')).toBe('true');
+      expect(await backToTop.count()).toBe(0);
+
+      await page.evaluate(() => window.scrollTo(0, 300));
+      await backToTop.waitFor({ state: 'visible' });
+      await expect.poll(() => compact.getAttribute('aria-hidden')).toBe('false');
+
+      await backToTop.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await backToTop.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('error pages', () => {
+  it('sends an unknown path to the 404 page, which has no header and leads home', async () => {
+    const { context, page, errors } = await openSession();
+    try {
+      await page.goto(`${t.url}/no/such/page`);
+      await page.waitForURL(`${t.url}/error/404`);
+      await page.getByText('页面不存在', { exact: true }).waitFor();
+      expect(await page.getByRole('navigation', { name: '主导航' }).count()).toBe(0);
+      expect(await page.getByTestId('selection-label').count()).toBe(0);
+      expect(await page.title()).toBe('资源库');
+      await page.screenshot({ path: path.join(ARTIFACTS, '404.png') });
+
+      await page.getByRole('button', { name: '返回首页' }).click();
+      await page.waitForURL(`${t.url}/home/index`);
+      await label(page).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    { kind: 'script', pattern: /\/assets\/home-index-[^/]+\.js$/, message: '页面模块加载失败' },
+    { kind: 'style', pattern: /\/assets\/home-index-[^/]+\.css$/, message: '页面样式加载失败' },
+  ])('reports a $kind chunk that cannot be loaded, with a reload button', async ({ pattern, message }) => {
+    const { context, page } = await openSession();
+    try {
+      await page.route(pattern, (route) => route.abort());
+      await page.goto(`${t.url}/home/index`);
+      await page.getByText(message).waitFor();
+      await page.getByRole('button', { name: '重新加载' }).waitFor();
+
+      await page.unroute(pattern);
+      await page.getByRole('button', { name: '重新加载' }).click();
+      await label(page).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
