@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@zyk/'));
+// Bundled rather than external: workspace sources, and crypto-js, whose extensionless CommonJS subpaths
+// (`crypto-js/aes`) only resolve through a bundler, not through Node's ESM loader.
+const bundled = (name) => name.startsWith('@zyk/') || name === 'crypto-js';
+const external = Object.keys(pkg.dependencies).filter((name) => !bundled(name));
 
 await build({
   entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts' },

