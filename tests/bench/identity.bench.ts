@@ -47,7 +47,7 @@ try {
       body: JSON.stringify(body),
     });
   // Solve the puzzles up front so the timed part is the login call alone.
-  const solved = [];
+  const solved: { captchaSerialNumber: string; moveEnd_X: number; wbili: number }[] = [];
   for (let i = 0; i < LOGINS; i++) {
     const res = await fetch(`${bench.url}${routes.getImgSwipe.path}`);
     const serial = (await res.json()).data.captchaSerialNumber as string;
