@@ -1,5 +1,4 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/api/src/app.ts';
@@ -8,16 +7,7 @@ import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { seedIfEmpty } from '../../apps/api/src/db/seed.ts';
 import { MIGRATIONS_DIR, ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
+import { freePort } from '../support/net.ts';
 
 /** A throwaway embedded PostgreSQL, migrated and seeded, and the app listening on loopback. */
 export const startBenchApp = async (env: Record<string, string> = {}) => {

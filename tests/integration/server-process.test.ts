@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
-import { freePort } from '../bench/support.ts';
 import { createTestDatabase } from '../support/db.ts';
+import { freePort } from '../support/net.ts';
 
 /**
  * The built server as `npm start` runs it (apps/api/dist/server.mjs, a bundle): it must boot, migrate, answer,

@@ -1,5 +1,4 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { seedIfEmpty } from '../../apps/api/src/db/seed.ts';
 import { MIGRATIONS_DIR } from '../../apps/api/src/lib/paths.ts';
 import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
+import { freePort } from './net.ts';
 
 export const TEMPLATE_DB = 'zyk_template';
 
@@ -18,16 +18,6 @@ declare module 'vitest' {
     pgAdminUrl: string;
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 /**
  * One real PostgreSQL per test run: DATABASE_URL's server when set, otherwise an embedded cluster in a temp dir.
