@@ -12,7 +12,15 @@ COPY . .
 RUN pnpm build
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 ZYK_ROOT=/app
+# Online preview and thumbnails: LibreOffice (Office → PDF, no GUI), poppler (PDF first page), ffmpeg (video
+# posters) and a CJK font. Build with --build-arg PREVIEW_TOOLS=false for a smaller image without them.
+ARG PREVIEW_TOOLS=true
+RUN if [ "$PREVIEW_TOOLS" = "true" ]; then apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libreoffice-writer-nogui \
+       libreoffice-calc-nogui libreoffice-impress-nogui poppler-utils ffmpeg fonts-wqy-microhei \
+    && rm -rf /var/lib/apt/lists/*; fi
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 ZYK_ROOT=/app DATA_DIR=/data
+RUN mkdir -p /data && chown node:node /data
 WORKDIR /app
 COPY --from=build /app/package.json /app/pnpm-workspace.yaml ./
 COPY --from=build /app/node_modules ./node_modules

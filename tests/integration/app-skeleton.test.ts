@@ -157,7 +157,7 @@ describe('error envelope', () => {
 describe('probes and docs', () => {
   it('reports ready when the database answers', async () => {
     const res = await app.inject({ url: '/readyz' });
-    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', storage: 'ok' } });
   });
 
   it('serves the API reference at /docs and the document it shows', async () => {
@@ -179,7 +179,7 @@ describe('readiness without a database', () => {
     try {
       const res = await broken.inject({ url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'fail' } });
+      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'fail', storage: 'ok' } });
     } finally {
       await broken.close();
     }

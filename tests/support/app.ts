@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type ApiClientOptions, createApiClient } from '@zyk/shared';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
@@ -9,7 +12,15 @@ import { createTestDatabase } from './db.ts';
  */
 export const startTestApp = async (options: { webDir?: string | null; env?: Record<string, string> } = {}) => {
   const db = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', ...options.env });
+  // Each app gets its own data folder (stored objects, secrets), never the repository's .data.
+  const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'zyk-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    DATA_DIR: dataDir,
+    ...options.env,
+  });
   const app = await buildApp({ config, databaseUrl: db.url, webDir: options.webDir ?? null });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const client = (opts: ApiClientOptions = {}) => {
@@ -39,6 +50,7 @@ export const startTestApp = async (options: { webDir?: string | null; env?: Reco
     close: async () => {
       await app.close();
       await db.drop();
+      if (!options.env?.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };

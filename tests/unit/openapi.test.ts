@@ -12,7 +12,8 @@ describe('OpenAPI document', () => {
     const doc = buildOpenApi();
     for (const [name, def] of Object.entries(routes)) {
       for (const path of [def.path, ...(def.aliases ?? [])]) {
-        const op = (doc.paths[path] as Record<string, { operationId: string }> | undefined)?.[def.method.toLowerCase()];
+        const key = path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'); // OpenAPI spells Fastify's `:id` as `{id}`
+        const op = (doc.paths[key] as Record<string, { operationId: string }> | undefined)?.[def.method.toLowerCase()];
         expect(op?.operationId, `${def.method} ${path}`).toBe(name);
       }
     }

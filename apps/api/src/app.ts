@@ -3,12 +3,21 @@ import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import type { FileAccessRule } from './lib/file-access.ts';
 import { WEB_DIST_DIR } from './lib/paths.ts';
 import accountRoutes from './modules/account/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import centerRoutes from './modules/center/routes.ts';
+import courseRoutes from './modules/courses/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
+import files from './modules/files/plugin.ts';
+import fileRoutes from './modules/files/routes.ts';
+import libraryRoutes from './modules/library/routes.ts';
+import messageRoutes from './modules/messages/routes.ts';
+import previewRoutes from './modules/preview/routes.ts';
 import systemRoutes, { type ReadinessCheck } from './modules/system/routes.ts';
+import uploadRoutes from './modules/uploads/routes.ts';
+import workOrderRoutes from './modules/workorders/routes.ts';
 import docs from './plugins/docs.ts';
 import errors from './plugins/errors.ts';
 import prisma from './plugins/prisma.ts';
@@ -42,6 +51,7 @@ export const buildApp = async ({ config, databaseUrl, webDir }: AppOptions) => {
     reply.header('x-request-id', request.id);
   });
   app.decorate('readinessChecks', new Map<string, ReadinessCheck>());
+  app.decorate('fileAccessRules', [] as FileAccessRule[]);
   app.decorateRequest('user', null);
 
   await app.register(errors);
@@ -50,12 +60,20 @@ export const buildApp = async ({ config, databaseUrl, webDir }: AppOptions) => {
   await app.register(prisma, { databaseUrl });
   await app.register(session, { config });
   await app.register(docs);
+  await app.register(files, { config });
 
   await app.register(systemRoutes);
   await app.register(dictRoutes);
   await app.register(authRoutes, { config });
   await app.register(centerRoutes);
   await app.register(accountRoutes, { config });
+  await app.register(uploadRoutes, { config });
+  await app.register(fileRoutes);
+  await app.register(previewRoutes, { config });
+  await app.register(libraryRoutes);
+  await app.register(messageRoutes);
+  await app.register(workOrderRoutes);
+  await app.register(courseRoutes);
 
   await app.register(web, { webDir: webDir === undefined ? (config.SERVE_WEB ? WEB_DIST_DIR : null) : webDir });
   return app;

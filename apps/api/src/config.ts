@@ -44,6 +44,50 @@ const schema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(168),
   /** Secure cookie flag: auto = only when the request came over HTTPS (honours TRUST_PROXY). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Where uploaded files live: local disk under DATA_DIR/objects, or an S3/MinIO bucket. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** Local driver folder; empty means DATA_DIR/objects. */
+  STORAGE_DIR: z.string().default(''),
+  S3_ENDPOINT: z.string().default('http://127.0.0.1:9000'),
+  S3_BUCKET: z.string().min(3).default('ziyuanku'),
+  S3_ACCESS_KEY: z.string().default(''),
+  S3_SECRET_KEY: z.string().default(''),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_PATH_STYLE: bool.default(true),
+  /** HMAC key of short-lived file URLs; empty = generated once and kept in DATA_DIR/secrets (set it when several api instances run). */
+  FILE_URL_SECRET: z.string().default(''),
+  /** Largest document (form upload), in bytes: 50 MiB. */
+  UPLOAD_DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
+  /** Largest video or audio (chunked upload), in bytes: 1 GiB. */
+  UPLOAD_VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024 * 1024),
+  /** An unfinished chunked upload without progress for this long expires and its bytes are removed. */
+  UPLOAD_EXPIRE_HOURS: z.coerce.number().min(0.01).default(24),
+  /** Office → PDF converter (LibreOffice); empty = `soffice` from PATH when installed. */
+  LIBREOFFICE_PATH: z.string().default(''),
+  /** Video posters and image thumbnails; empty = `ffmpeg` from PATH when installed. */
+  FFMPEG_PATH: z.string().default(''),
+  /** PDF first-page images; empty = `pdftoppm` from PATH when installed. */
+  PDFTOPPM_PATH: z.string().default(''),
+  /** A conversion (or thumbnail) taking longer than this is stopped. */
+  PREVIEW_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(120),
+  /** Office files larger than this are not converted for preview (download still works). */
+  PREVIEW_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
+  /** Run the background preview/thumbnail worker in this api process. */
+  PREVIEW_WORKER: bool.default(true),
+  /** Address the external preview host fetches files from (e.g. http://api:3000); empty = the request's own origin. */
+  PUBLIC_BASE_URL: z.string().default(''),
 });
 
 export type Config = z.infer<typeof schema>;

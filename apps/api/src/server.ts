@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
+import { seedDemoLibrary } from './db/demo-library.ts';
 import { seedIfEmpty } from './db/seed.ts';
 
 const config = loadConfig();
@@ -8,7 +9,10 @@ const bootLog = (msg: string) => console.log(`[资源库] ${msg}`);
 
 const database = await prepareDatabase(config, bootLog);
 const app = await buildApp({ config, databaseUrl: database.url });
-if (config.SEED_ON_START) await seedIfEmpty(app.prisma, bootLog);
+if (config.SEED_ON_START) {
+  await seedIfEmpty(app.prisma, bootLog);
+  await seedDemoLibrary(app, config, bootLog);
+}
 
 let closing = false;
 const shutdown = async (signal: string) => {

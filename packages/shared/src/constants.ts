@@ -21,3 +21,31 @@ export const CAPTCHA_WBILI = 1;
 export const STAGE_DICT_ID = 0;
 export const ALL_STAGES_LABEL = '全部';
 export const ALL_SUBJECTS_LABEL = '全部学科';
+
+/** Uploads (SPEC.md §5, §9): documents go through a form upload, video and audio through the chunk protocol. */
+export const UPLOAD = {
+  documentExtensions: ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'pdf', 'txt', 'jpg', 'jpeg', 'gif', 'png', 'bmp'],
+  videoExtensions: ['wmv', 'rmvb', 'rm', 'mpg', 'mpeg', 'mov', '3gp', 'mp4', 'mkv', 'avi', 'flv'],
+  audioExtensions: ['wav', 'mp3', 'flac', 'aac', 'm4a'],
+  /** Documents up to 50M, video and audio up to 1G (the server's limits are configurable, these are the defaults). */
+  documentMaxBytes: 50 * 1024 * 1024,
+  videoMaxBytes: 1024 * 1024 * 1024,
+  /** Chunk size of the upload helper: 1 MiB by default, at most 4 MiB; only the last chunk may be smaller. */
+  chunkBytes: 1024 * 1024,
+  chunkMaxBytes: 4 * 1024 * 1024,
+  chunkMinBytes: 1024 * 1024,
+  maxFilesPerSelection: 10,
+  maxRetries: 10,
+  retryDelayMs: 500,
+  resumeQueryTimeoutMs: 5_000,
+  uploadTimeoutMs: 30_000,
+} as const;
+
+/** Result codes of the chunk protocol (SPEC.md §4). */
+export const UPLOAD_RESULT = {
+  done: 1,
+  resume: 0,
+  failNoRetry: -1,
+  failRetry: -2,
+  failRetryIfProgress: -3,
+} as const;

@@ -10,6 +10,7 @@ export const ERRORS = {
   CONFLICT: { code: 40900, status: 409, msg: '数据已存在或已被修改，请刷新后重试' },
   PAYLOAD_TOO_LARGE: { code: 41300, status: 413, msg: '请求内容过大' },
   UNSUPPORTED_MEDIA_TYPE: { code: 41500, status: 415, msg: '不支持的请求格式' },
+  RANGE_NOT_SATISFIABLE: { code: 41600, status: 416, msg: '请求的文件范围无效' },
   RATE_LIMITED: { code: 42900, status: 429, msg: '操作过于频繁，请稍后再试' },
   INTERNAL: { code: 50000, status: 500, msg: '服务器开小差了，请稍后再试' },
   UNAVAILABLE: { code: 50300, status: 503, msg: '服务暂不可用，请稍后再试' },

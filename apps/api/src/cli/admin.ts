@@ -1,10 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../config.ts';
 import { prepareDatabase } from '../db/bootstrap.ts';
+import { generateResources } from '../db/generate-resources.ts';
 import { type ImportReport, importDictionaries, importRoster, SEED_DIR, seedIfEmpty } from '../db/seed.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createUserAdmin } from '../modules/account/admin.ts';
+import { createClassroomReview } from '../modules/courses/review.ts';
+import { createReviewAdmin } from '../modules/library/review.ts';
+import { sendMessage } from '../modules/messages/service.ts';
+import { PreviewQueue } from '../modules/preview/queue.ts';
+import { detectTools } from '../modules/preview/tools.ts';
+import { createStorage } from '../modules/storage/plugin.ts';
+import { ChunkedUploads } from '../modules/uploads/chunked.ts';
+import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
 import { createPrisma } from '../plugins/prisma.ts';
 
 /** `pnpm admin <command> [args]`: the administrator's tools. Each command prints what it did, in Chinese. */
@@ -47,6 +57,27 @@ const userCommand =
     console.log(await op(createUserAdmin(prisma), args));
     return 0;
   };
+
+/** A decision on `<编号> <原因…>`: the reason is the rest of the line and may not be empty. */
+const reviewCommand =
+  (usage: string, op: (prisma: PrismaClient, id: number, reason: string) => Promise<string>) =>
+  async (prisma: PrismaClient, [id, ...reason]: string[]) => {
+    console.log(await op(prisma, Number(need(id, usage)), need(reason.join(' '), usage)));
+    return 0;
+  };
+
+/** The services' logger interface, printing warnings and errors to the console. */
+const cliLogger = {
+  level: 'warn',
+  fatal: (...a: unknown[]) => console.error(...a),
+  error: (...a: unknown[]) => console.error(...a),
+  warn: (...a: unknown[]) => console.warn(...a),
+  info: () => {},
+  debug: () => {},
+  trace: () => {},
+  silent: () => {},
+  child: () => cliLogger,
+} as unknown as FastifyBaseLogger;
 
 const readArg = (args: string[], usage: string) => {
   const file = args[0];
@@ -122,6 +153,190 @@ export const commands: Record<string, Command> = {
     usage: 'unlock <userName>',
     help: '解除因密码错误过多造成的登录锁定',
     run: userCommand('unlock <userName>', (admin, [u]) => admin.unlock(u!)),
+  },
+  'resources-pending': {
+    usage: 'resources-pending',
+    help: '列出待审核的资源',
+    run: async (prisma) => {
+      const rows = await createReviewAdmin(prisma).pending();
+      if (rows.length === 0) console.log('没有待审核的资源');
+      for (const r of rows)
+        console.log(
+          `#${r.id}  ${r.title}  （${r.author.realName} ${r.author.userName}，${r.createdAt.toISOString()}）`,
+        );
+      return 0;
+    },
+  },
+  'resource-approve': {
+    usage: 'resource-approve <资源编号>',
+    help: '审核通过并发布',
+    run: async (prisma, [id]) => {
+      console.log(await createReviewAdmin(prisma).approve(Number(need(id, 'resource-approve <资源编号>'))));
+      return 0;
+    },
+  },
+  'resource-reject': {
+    usage: 'resource-reject <资源编号> <原因>',
+    help: '驳回（作者可看到原因，修改后重新提交）',
+    run: reviewCommand('resource-reject <资源编号> <原因>', (prisma, id, reason) =>
+      createReviewAdmin(prisma).reject(id, reason),
+    ),
+  },
+  'resource-takedown': {
+    usage: 'resource-takedown <资源编号> <原因>',
+    help: '下架资源，并把对它的未处理举报标记为已处理',
+    run: reviewCommand('resource-takedown <资源编号> <原因>', (prisma, id, reason) =>
+      createReviewAdmin(prisma).takeDown(id, reason),
+    ),
+  },
+  reports: {
+    usage: 'reports',
+    help: '列出未处理的举报',
+    run: async (prisma) => {
+      const rows = await createReviewAdmin(prisma).openReports();
+      if (rows.length === 0) console.log('没有未处理的举报');
+      for (const r of rows)
+        console.log(`#${r.id}  资源 #${r.resourceId} ${r.resource.title}  [${r.category}] ${r.content}`);
+      return 0;
+    },
+  },
+  'report-dismiss': {
+    usage: 'report-dismiss <举报编号> <说明>',
+    help: '驳回举报（资源保持不变）',
+    run: reviewCommand('report-dismiss <举报编号> <说明>', (prisma, id, reason) =>
+      createReviewAdmin(prisma).dismissReport(id, reason),
+    ),
+  },
+  announce: {
+    usage: 'announce <标题> <内容>',
+    help: '向全部用户发布系统公告（只写一条记录）',
+    run: async (prisma, [title, ...content]) => {
+      const usage = 'announce <标题> <内容>';
+      await sendMessage(prisma, {
+        userId: null,
+        type: 'announcement',
+        title: need(title, usage),
+        content: need(content.join(' '), usage),
+      });
+      console.log(`已发布公告：${title}`);
+      return 0;
+    },
+  },
+  'work-orders': {
+    usage: 'work-orders',
+    help: '列出待处理的工单',
+    run: async (prisma) => {
+      const rows = await createWorkOrderAdmin(prisma).open();
+      if (rows.length === 0) console.log('没有待处理的工单');
+      for (const w of rows) console.log(`#${w.id}  [${w.category}] ${w.title}  ${w.contact}\n    ${w.description}`);
+      return 0;
+    },
+  },
+  'work-order-reply': {
+    usage: 'work-order-reply <工单编号> <回复>',
+    help: '回复工单（提交人会收到消息）',
+    run: reviewCommand('work-order-reply <工单编号> <回复>', (prisma, id, reply) =>
+      createWorkOrderAdmin(prisma).answer(id, reply),
+    ),
+  },
+  'work-order-close': {
+    usage: 'work-order-close <工单编号>',
+    help: '关闭工单',
+    run: async (prisma, [id]) => {
+      console.log(await createWorkOrderAdmin(prisma).close(Number(need(id, 'work-order-close <工单编号>'))));
+      return 0;
+    },
+  },
+  'classroom-pending': {
+    usage: 'classroom-pending',
+    help: '列出待审核的课程与专题',
+    run: async (prisma) => {
+      const { courses, topics } = await createClassroomReview(prisma).pending();
+      if (courses.length + topics.length === 0) console.log('没有待审核的课程或专题');
+      for (const c of courses) console.log(`课程 #${c.id}  ${c.title}`);
+      for (const t of topics) console.log(`专题 #${t.id}  ${t.title}`);
+      return 0;
+    },
+  },
+  ...Object.fromEntries(
+    (['course', 'topic'] as const).flatMap((kind) => {
+      const label = kind === 'course' ? '课程' : '专题';
+      return [
+        [
+          `${kind}-approve`,
+          {
+            usage: `${kind}-approve <${label}编号>`,
+            help: `审核通过并发布${label}`,
+            run: async (prisma: PrismaClient, [id]: string[]) => {
+              console.log(
+                await createClassroomReview(prisma).approve(kind, Number(need(id, `${kind}-approve <编号>`))),
+              );
+              return 0;
+            },
+          },
+        ],
+        [
+          `${kind}-reject`,
+          {
+            usage: `${kind}-reject <${label}编号> <原因>`,
+            help: `驳回${label}（作者会收到原因）`,
+            run: async (prisma: PrismaClient, [id, ...reason]: string[]) => {
+              const usage = `${kind}-reject <编号> <原因>`;
+              console.log(
+                await createClassroomReview(prisma).reject(
+                  kind,
+                  Number(need(id, usage)),
+                  need(reason.join(' '), usage),
+                ),
+              );
+              return 0;
+            },
+          },
+        ],
+      ];
+    }),
+  ),
+  'generate-resources': {
+    usage: 'generate-resources <数量>',
+    help: '生成大量已发布的示例资源（性能测试用）',
+    run: async (prisma, [count]) => {
+      const n = Number(need(count, 'generate-resources <数量>'));
+      if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new Error('数量须为 1 到 1000000 的整数');
+      await generateResources(prisma, {
+        count: n,
+        onProgress: (done) => process.stdout.write(`\r已生成 ${done}/${n}`),
+      });
+      console.log('\n完成');
+      return 0;
+    },
+  },
+  'sweep-uploads': {
+    usage: 'sweep-uploads',
+    help: '清理过期未完成的分片上传（删除其已存字节），以及无人引用的上传残留',
+    run: async (prisma) => {
+      const config = loadConfig();
+      const storage = await createStorage(config);
+      const uploads = new ChunkedUploads(prisma, storage, config, cliLogger);
+      const r = await uploads.sweep();
+      console.log(`已清理过期上传 ${r.expired} 个、失败记录 ${r.failed} 条、残留 ${r.orphans} 处`);
+      return 0;
+    },
+  },
+  'process-previews': {
+    usage: 'process-previews [条数]',
+    help: '立即处理排队中的文档转换与缩略图（安装 LibreOffice/ffmpeg 后可先执行一次）',
+    run: async (prisma, args) => {
+      const config = loadConfig();
+      const tools = await detectTools(config);
+      console.log(
+        `LibreOffice：${tools.soffice ?? '未安装'}；ffmpeg：${tools.ffmpeg ?? '未安装'}；pdftoppm：${tools.pdftoppm ?? '未安装'}`,
+      );
+      const queue = new PreviewQueue(prisma, await createStorage(config), config, tools, cliLogger);
+      const requeued = await queue.requeueUnavailable();
+      const done = await queue.drain(Math.min(10_000, Number(args[0] ?? 1000) || 1000));
+      console.log(`重新排队 ${requeued} 个，已处理 ${done} 个任务`);
+      return 0;
+    },
   },
   'sms-codes': {
     usage: 'sms-codes [条数]',

@@ -23,6 +23,15 @@ const queryParameters = (query: z.ZodType) => {
   }));
 };
 
+/** `:id` segments of a Fastify path as required OpenAPI path parameters. */
+const pathParameters = (path: string) =>
+  [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
+    name: m[1]!,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+
 const operation = (name: string, def: RouteDef) => {
   const success = def.raw ? def.response : envelope(def.response);
   const errorContent = { 'application/json': { schema: toSchema(errorEnvelope, 'output') } };
@@ -34,9 +43,29 @@ const operation = (name: string, def: RouteDef) => {
     summary: def.summary,
     tags: [def.tag],
     ...(def.access !== 'public' ? { security: [{ session: [] }] } : {}),
-    ...(def.query ? { parameters: queryParameters(def.query) } : {}),
+    ...(def.query || pathParameters(def.path).length
+      ? { parameters: [...pathParameters(def.path), ...(def.query ? queryParameters(def.query) : [])] }
+      : {}),
     ...(def.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(def.body, 'input') } } } }
+      : {}),
+    ...(def.upload
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: [def.upload.field],
+                  properties: {
+                    [def.upload.field]: { type: 'string', format: 'binary', description: def.upload.description },
+                  },
+                },
+              },
+            },
+          },
+        }
       : {}),
     responses: {
       200: { description: '成功', content: { 'application/json': { schema: toSchema(success, 'output') } } },

@@ -22,6 +22,8 @@ export interface RouteDef<
   response: R;
   /** Not wrapped in the envelope (health probes, files). */
   raw?: boolean;
+  /** The request body is multipart/form-data carrying a file in this field (streamed, not described by `body`). */
+  upload?: { field: string; description: string };
   /** A valid request, shown in the API reference and replayed by the contract conformance tests. */
   example?: {
     query?: Q extends z.ZodType ? z.input<Q> : never;

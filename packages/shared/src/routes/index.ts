@@ -1,7 +1,13 @@
 import * as center from './center.ts';
+import * as courses from './courses.ts';
 import * as dict from './dict.ts';
 import * as identity from './identity.ts';
+import * as interactions from './interactions.ts';
+import * as library from './library.ts';
+import * as messages from './messages.ts';
+import * as search from './search.ts';
 import * as system from './system.ts';
+import * as uploads from './uploads.ts';
 
 /** The route table: every endpoint of the product, one entry each (DESIGN.md §2). */
 export const routes = {
@@ -24,11 +30,104 @@ export const routes = {
   confirmPhoneRand: center.confirmPhoneRand,
   sendPhoneAfterVerify: center.sendPhoneAfterVerify,
   weChatWebUnBind: center.weChatWebUnBind,
+  uploadDocument: uploads.uploadDocument,
+  videoUploadInit: uploads.videoUploadInit,
+  videoUploadMeta: uploads.videoUploadMeta,
+  videoUploadChunk: uploads.videoUploadChunk,
+  fileInfo: uploads.fileInfo,
+  fileContent: uploads.fileContent,
+  fileThumbnail: uploads.fileThumbnail,
+  onlinePreview: uploads.onlinePreview,
+  resourceHomepageList: library.resourceHomepageList,
+  resourceList: library.resourceList,
+  recommend: library.recommend,
+  publishDocument: library.publishDocument,
+  publishMinuteCourse: library.publishMinuteCourse,
+  resourceInfo: library.resourceInfo,
+  resourceOpen: library.resourceOpen,
+  resourceEditInfo: library.resourceEditInfo,
+  resourceDelete: library.resourceDelete,
+  myUploads: library.myUploads,
+  homeData: library.homeData,
+  trainTypes: library.trainTypes,
+  totalResourceCount: library.totalResourceCount,
+  memberRank: library.memberRank,
+  resourceRank: library.resourceRank,
+  star: interactions.star,
+  collect: interactions.collect,
+  countView: interactions.countView,
+  playRecord: interactions.playRecord,
+  viewHistory: interactions.viewHistory,
+  homeViews: interactions.homeViews,
+  viewDelete: interactions.viewDelete,
+  viewDeleteAll: interactions.viewDeleteAll,
+  download: interactions.download,
+  myStars: interactions.myStars,
+  myDownloads: interactions.myDownloads,
+  myCollects: interactions.myCollects,
+  downloadDelete: interactions.downloadDelete,
+  report: interactions.report,
+  commentSave: interactions.commentSave,
+  commentList: interactions.commentList,
+  replySave: interactions.replySave,
+  replyList: interactions.replyList,
+  commentDelete: interactions.commentDelete,
+  search: search.search,
+  searchRecordList: search.searchRecordList,
+  searchRecordDelete: search.searchRecordDelete,
+  searchRecordDeleteAll: search.searchRecordDeleteAll,
+  hotWords: search.hotWords,
+  messageList: messages.messageList,
+  messageDetail: messages.messageDetail,
+  messageRead: messages.messageRead,
+  messageReadAll: messages.messageReadAll,
+  unreadMessageCount: messages.unreadMessageCount,
+  workOrderInsert: messages.workOrderInsert,
+  workOrderInfo: messages.workOrderInfo,
+  courseCategories: courses.courseCategories,
+  titleCategories: courses.titleCategories,
+  courseList: courses.courseList,
+  courseHome: courses.courseHome,
+  courseInfo: courses.courseInfo,
+  coursePreview: courses.coursePreview,
+  titleList: courses.titleList,
+  titleInfo: courses.titleInfo,
+  study: courses.study,
+  myCourseResources: courses.myCourseResources,
+  courseSave: courses.courseSave,
+  courseDelete: courses.courseDelete,
+  myCourses: courses.myCourses,
+  topicList: courses.topicList,
+  topicInfo: courses.topicInfo,
+  topicBackground: courses.topicBackground,
+  topicSave: courses.topicSave,
+  myTopics: courses.myTopics,
 } as const;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 
 export { type CenterInfo, centerInfo } from './center.ts';
+export { COURSE_CATEGORIES, TITLE_CATEGORIES } from './courses.ts';
 export * from './define.ts';
 export { type DictEntry, dictEntry } from './dict.ts';
+export { REPORT_CATEGORIES } from './interactions.ts';
+export {
+  RESOURCE_SORTS,
+  RESOURCE_STATUS_LABELS,
+  RESOURCE_TYPE_LABELS,
+  type ResourceCard,
+  type ResourceDetail,
+  type ResourceType,
+  TRAIN_TYPES,
+} from './library.ts';
+export { MESSAGE_TYPES, WORK_ORDER_CATEGORIES, WORK_ORDER_STATUS } from './messages.ts';
+export {
+  type ChunkAnswer,
+  chunkAnswer,
+  type PreviewInfo,
+  previewInfo,
+  type StoredFileView,
+  storedFileView,
+  videoUploadInfo,
+} from './uploads.ts';

@@ -16,3 +16,20 @@ export const listDict = async (prisma: PrismaClient, dictId: number, dictLevel: 
   const all = { id: null, dictName: dictLevel === 1 ? ALL_STAGES_LABEL : ALL_SUBJECTS_LABEL };
   return [all, ...rows];
 };
+
+const NAMES_TTL_MS = 60_000;
+let names: { at: number; map: Promise<Map<number, string>> } | undefined;
+
+/** id → name of every dictionary entry, refreshed each minute (dictionaries change only by admin import). */
+export const dictNames = (prisma: PrismaClient): Promise<Map<number, string>> => {
+  if (!names || Date.now() - names.at > NAMES_TTL_MS) {
+    const map = prisma.dict
+      .findMany({ select: { id: true, dictName: true } })
+      .then((rows) => new Map(rows.map((r) => [r.id, r.dictName])));
+    names = { at: Date.now(), map };
+    map.catch(() => {
+      names = undefined;
+    });
+  }
+  return names.map;
+};

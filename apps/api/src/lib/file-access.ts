@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionUser } from './contract.ts';
+
+/** What an access rule gets to look at: the stored file's id and owner. */
+export interface FileRef {
+  id: string;
+  ownerId: number;
+}
+
+/**
+ * A reason someone other than the owner may read a file (a published free resource, a purchase…). Rules answer
+ * true to grant; they never deny. Features register theirs at start-up.
+ */
+export type FileAccessRule = (input: {
+  app: FastifyInstance;
+  user: SessionUser | null;
+  file: FileRef;
+}) => boolean | Promise<boolean>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fileAccessRules: FileAccessRule[];
+  }
+}
+
+export const registerFileAccessRule = (app: FastifyInstance, rule: FileAccessRule) => {
+  app.fileAccessRules.push(rule);
+};
+
+/** The one place deciding who may read a stored file: its owner, an administrator, or any registered rule. */
+export const canReadFile = async (app: FastifyInstance, user: SessionUser | null, file: FileRef) => {
+  if (user && (user.id === file.ownerId || user.isAdmin)) return true;
+  for (const rule of app.fileAccessRules) {
+    if (await rule({ app, user, file })) return true;
+  }
+  return false;
+};

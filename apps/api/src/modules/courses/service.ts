@@ -1,0 +1,459 @@
+import { COURSE_CATEGORIES, makePageBean } from '@zyk/shared';
+import type { FastifyInstance } from 'fastify';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { SessionUser } from '../../lib/contract.ts';
+import { AppError } from '../../lib/errors.ts';
+import { registerFileAccessRule } from '../../lib/file-access.ts';
+import { dictNames } from '../dict/service.ts';
+import { createSignedFileUrl } from '../files/plugin.ts';
+import { CARD_COLUMNS, type CardRow, toCards } from '../library/cards.ts';
+
+type Status = 'DRAFT' | 'PENDING' | 'PUBLISHED' | 'REJECTED' | 'TAKEN_DOWN';
+interface Owned {
+  authorId: number;
+  status: Status;
+  deletedAt: Date | null;
+}
+
+const isOwnerOrAdmin = (user: SessionUser | null, authorId: number) => !!user && (user.isAdmin || user.id === authorId);
+/** Published ones for everybody; the rest for their author and administrators. */
+const canSee = (user: SessionUser | null, item: Owned) =>
+  !item.deletedAt && (item.status === 'PUBLISHED' || isOwnerOrAdmin(user, item.authorId));
+const categoryName = (id: number | null) => COURSE_CATEGORIES.find((c) => c.id === id)?.name ?? null;
+
+export interface SaveCourseInput {
+  id?: number;
+  title: string;
+  description: string;
+  categoryId?: number | null;
+  stageId?: number | null;
+  subjectId?: number | null;
+  coverFileId?: string | null;
+  chapters: { title: string; lessons: { title: string; resourceId: number; categoryCode?: string | null }[] }[];
+}
+
+export const createCourseService = (app: FastifyInstance) => {
+  const prisma: PrismaClient = app.prisma;
+
+  const cards = async (
+    courses: (Prisma.CourseGetPayload<{ include: { _count: { select: { titles: true } } } }> & {
+      authorName?: string;
+    })[],
+  ) => {
+    const names = await dictNames(prisma);
+    const authors = await prisma.user.findMany({
+      where: { id: { in: [...new Set(courses.map((c) => c.authorId))] } },
+      select: { id: true, realName: true },
+    });
+    const lessonCounts = await prisma.courseTitle.groupBy({
+      by: ['courseId'],
+      where: { courseId: { in: courses.map((c) => c.id) }, resourceId: { not: null } },
+      _count: { _all: true },
+    });
+    return courses.map((c) => ({
+      id: c.id,
+      title: c.title,
+      description: c.description,
+      coverFileId: c.coverFileId,
+      categoryId: c.categoryId,
+      categoryName: categoryName(c.categoryId),
+      stageName: c.stageId ? (names.get(c.stageId) ?? null) : null,
+      subjectName: c.subjectId ? (names.get(c.subjectId) ?? null) : null,
+      authorName: authors.find((a) => a.id === c.authorId)?.realName ?? '',
+      lessonCount: lessonCounts.find((l) => l.courseId === c.id)?._count._all ?? 0,
+      studyCount: c.studyCount,
+      status: c.status,
+      publishedAt: c.publishedAt?.toISOString() ?? null,
+    }));
+  };
+  const withCount = { _count: { select: { titles: true } } } as const;
+
+  const visibleCourse = async (user: SessionUser | null, id: number) => {
+    const course = await prisma.course.findUnique({ where: { id }, include: withCount });
+    if (!course || !canSee(user, course)) throw new AppError('NOT_FOUND', '课程不存在或尚未发布');
+    return course;
+  };
+
+  const chapters = async (courseId: number, user: SessionUser | null) => {
+    const titles = await prisma.courseTitle.findMany({
+      where: { courseId },
+      orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+    });
+    const resourceTypes = await prisma.resource.findMany({
+      where: { id: { in: titles.flatMap((t) => (t.resourceId ? [t.resourceId] : [])) } },
+      select: { id: true, type: true },
+    });
+    const progress = user ? await prisma.studyRecord.findMany({ where: { userId: user.id, courseId } }) : [];
+    return titles
+      .filter((t) => t.parentId === null)
+      .map((ch) => ({
+        id: ch.id,
+        title: ch.title,
+        sort: ch.sort,
+        lessons: titles
+          .filter((t) => t.parentId === ch.id)
+          .map((l) => {
+            const p = progress.find((r) => r.titleId === l.id);
+            return {
+              id: l.id,
+              title: l.title,
+              sort: l.sort,
+              categoryCode: l.categoryCode,
+              resourceId: l.resourceId,
+              resourceType: resourceTypes.find((r) => r.id === l.resourceId)?.type ?? null,
+              progress: p ? { position: p.position, completed: p.completed } : null,
+            };
+          }),
+      }));
+  };
+
+  const detail = async (user: SessionUser | null, id: number) => {
+    const course = await visibleCourse(user, id);
+    const [card] = await cards([course]);
+    const last = user
+      ? await prisma.studyRecord.findFirst({ where: { userId: user.id, courseId: id }, orderBy: { updatedAt: 'desc' } })
+      : null;
+    return {
+      ...card!,
+      chapters: await chapters(id, user),
+      isOwner: user?.id === course.authorId,
+      reviewNote: isOwnerOrAdmin(user, course.authorId) ? course.reviewNote : null,
+      resume: last ? { titleId: last.titleId, position: last.position } : null,
+    };
+  };
+
+  const lessonOf = async (user: SessionUser | null, titleId: number) => {
+    const title = await prisma.courseTitle.findUnique({ where: { id: titleId } });
+    if (!title || title.parentId === null) throw new AppError('NOT_FOUND', '课时不存在');
+    await visibleCourse(user, title.courseId);
+    return title;
+  };
+
+  const checkStageSubject = async (stageId?: number | null, subjectId?: number | null) => {
+    if (!subjectId) return;
+    const subject = await prisma.dict.findUnique({ where: { id: subjectId } });
+    if (!subject || subject.level !== 2 || (stageId && subject.parentId !== stageId)) {
+      throw new AppError('BAD_REQUEST', '所选学科不属于该学段，请重新选择');
+    }
+  };
+
+  const checkOwnedImage = async (userId: number, fileId?: string | null) => {
+    if (!fileId) return;
+    const file = await prisma.storedFile.findFirst({ where: { id: fileId, ownerId: userId, kind: 'image' } });
+    if (!file) throw new AppError('BAD_REQUEST', '图片须为本人上传的图片文件');
+  };
+
+  // Covers and topic backgrounds of published items are public.
+  registerFileAccessRule(app, async ({ file }) => {
+    const [course, topic] = await Promise.all([
+      prisma.course.findFirst({ where: { coverFileId: file.id, status: 'PUBLISHED', deletedAt: null } }),
+      prisma.topic.findFirst({ where: { backgroundFileId: file.id, status: 'PUBLISHED', deletedAt: null } }),
+    ]);
+    return !!course || !!topic;
+  });
+
+  const topicCard = async (t: Prisma.TopicGetPayload<{ include: { _count: { select: { courses: true } } } }>) => ({
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    backgroundFileId: t.backgroundFileId,
+    courseCount: t._count.courses,
+    status: t.status,
+    publishedAt: t.publishedAt?.toISOString() ?? null,
+  });
+  const topicCount = { _count: { select: { courses: true } } } as const;
+
+  return {
+    list: async (q: {
+      current: number;
+      size: number;
+      categoryId?: number | null;
+      stageId?: number | null;
+      subjectId?: number | null;
+      keyword?: string;
+    }) => {
+      const where: Prisma.CourseWhereInput = {
+        status: 'PUBLISHED',
+        deletedAt: null,
+        ...(q.categoryId ? { categoryId: q.categoryId } : {}),
+        ...(q.stageId ? { stageId: q.stageId } : {}),
+        ...(q.subjectId ? { subjectId: q.subjectId } : {}),
+        ...(q.keyword ? { title: { contains: q.keyword, mode: 'insensitive' as const } } : {}),
+      };
+      const [rows, total] = await Promise.all([
+        prisma.course.findMany({
+          where,
+          include: withCount,
+          orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
+          skip: (q.current - 1) * q.size,
+          take: q.size,
+        }),
+        prisma.course.count({ where }),
+      ]);
+      return { objList: await cards(rows), pageBean: makePageBean(q.current, q.size, total) };
+    },
+
+    home: async () => {
+      const [topics, courses] = await Promise.all([
+        prisma.topic.findMany({
+          where: { status: 'PUBLISHED', deletedAt: null },
+          include: topicCount,
+          orderBy: { publishedAt: 'desc' },
+          take: 4,
+        }),
+        prisma.course.findMany({
+          where: { status: 'PUBLISHED', deletedAt: null },
+          include: withCount,
+          orderBy: { publishedAt: 'desc' },
+          take: 8,
+        }),
+      ]);
+      return {
+        topics: topics.map((t) => ({
+          id: t.id,
+          title: t.title,
+          description: t.description,
+          courseCount: t._count.courses,
+        })),
+        courses: await cards(courses),
+        categories: COURSE_CATEGORIES.map((c) => ({ id: c.id, name: c.name })),
+      };
+    },
+
+    detail,
+    chapters: async (user: SessionUser | null, courseId: number) => {
+      await visibleCourse(user, courseId);
+      return chapters(courseId, user);
+    },
+
+    titleInfo: async (user: SessionUser | null, titleId: number) => {
+      const title = await lessonOf(user, titleId);
+      const rows = title.resourceId
+        ? await prisma.$queryRaw<CardRow[]>`
+            SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id
+            WHERE r.id = ${title.resourceId} AND r.deleted_at IS NULL`
+        : [];
+      const [resource] = await toCards(prisma, rows);
+      const p = user
+        ? await prisma.studyRecord.findUnique({ where: { userId_titleId: { userId: user.id, titleId } } })
+        : null;
+      const type = resource?.card.type ?? null;
+      return {
+        id: title.id,
+        courseId: title.courseId,
+        title: title.title,
+        sort: title.sort,
+        categoryCode: title.categoryCode,
+        resourceId: title.resourceId,
+        resourceType: type,
+        progress: p ? { position: p.position, completed: p.completed } : null,
+        resource: resource?.card ?? null,
+      };
+    },
+
+    /** Saves progress; a course's study count is the number of distinct learners. */
+    study: async (user: SessionUser, titleId: number, position: number, completed: boolean) => {
+      const title = await lessonOf(user, titleId);
+      const saved = await prisma.$transaction(async (tx) => {
+        const record = await tx.studyRecord.upsert({
+          where: { userId_titleId: { userId: user.id, titleId } },
+          create: { userId: user.id, titleId, courseId: title.courseId, position, completed },
+          // Once completed, a lesson stays completed when it is watched again.
+          update: { position, completed: completed ? true : undefined, updatedAt: new Date() },
+        });
+        await tx.$executeRaw`
+          UPDATE courses SET study_count = (SELECT count(DISTINCT user_id) FROM study_records WHERE course_id = ${title.courseId})
+          WHERE id = ${title.courseId}`;
+        return record;
+      });
+      return { position: saved.position, completed: saved.completed };
+    },
+
+    myResources: async (user: SessionUser, q: { current: number; size: number; keyword?: string }) => {
+      const where = [
+        Prisma.sql`r.author_id = ${user.id}`,
+        Prisma.sql`r.status = 'PUBLISHED'`,
+        Prisma.sql`r.deleted_at IS NULL`,
+      ];
+      if (q.keyword) where.push(Prisma.sql`r.title ILIKE ${`%${q.keyword.replace(/[\\%_]/g, '\\$&')}%`}`);
+      const condition = Prisma.join(where, ' AND ');
+      const [rows, count] = await Promise.all([
+        prisma.$queryRaw<CardRow[]>`
+          SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id WHERE ${condition}
+          ORDER BY r.published_at DESC, r.id DESC LIMIT ${q.size} OFFSET ${(q.current - 1) * q.size}`,
+        prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM resources r WHERE ${condition}`,
+      ]);
+      return {
+        objList: (await toCards(prisma, rows)).map((x) => x.card),
+        pageBean: makePageBean(q.current, q.size, Number(count[0]?.n ?? 0)),
+      };
+    },
+
+    /** Creates or rewrites a course and its ordered chapters and lessons; it goes (back) to review. */
+    save: async (user: SessionUser, input: SaveCourseInput) => {
+      const existing = input.id ? await prisma.course.findUnique({ where: { id: input.id } }) : null;
+      if (input.id && (!existing || existing.deletedAt)) throw new AppError('NOT_FOUND', '课程不存在或已删除');
+      if (existing && !isOwnerOrAdmin(user, existing.authorId)) throw new AppError('FORBIDDEN', '只能修改自己的课程');
+      const authorId = existing?.authorId ?? user.id;
+      await checkStageSubject(input.stageId, input.subjectId);
+      await checkOwnedImage(authorId, input.coverFileId);
+      const resourceIds = [...new Set(input.chapters.flatMap((c) => c.lessons.map((l) => l.resourceId)))];
+      const usable = await prisma.resource.count({
+        where: { id: { in: resourceIds }, deletedAt: null, OR: [{ status: 'PUBLISHED' }, { authorId }] },
+      });
+      if (usable !== resourceIds.length) throw new AppError('BAD_REQUEST', '课时引用的资源不存在或未发布');
+      const data = {
+        title: input.title,
+        description: input.description,
+        categoryId: input.categoryId ?? null,
+        stageId: input.stageId ?? null,
+        subjectId: input.subjectId ?? null,
+        coverFileId: input.coverFileId ?? null,
+        status: 'PENDING' as const,
+        reviewNote: null,
+      };
+      return prisma.$transaction(async (tx) => {
+        const course = existing
+          ? await tx.course.update({ where: { id: existing.id }, data })
+          : await tx.course.create({ data: { ...data, authorId } });
+        // Lessons are rewritten; study records of lessons that no longer exist go with them.
+        const old = await tx.courseTitle.findMany({ where: { courseId: course.id }, select: { id: true } });
+        await tx.courseTitle.deleteMany({ where: { courseId: course.id } });
+        await tx.studyRecord.deleteMany({ where: { titleId: { in: old.map((o) => o.id) } } });
+        for (const [ci, chapter] of input.chapters.entries()) {
+          const ch = await tx.courseTitle.create({ data: { courseId: course.id, title: chapter.title, sort: ci + 1 } });
+          await tx.courseTitle.createMany({
+            data: chapter.lessons.map((l, li) => ({
+              courseId: course.id,
+              parentId: ch.id,
+              title: l.title,
+              sort: li + 1,
+              resourceId: l.resourceId,
+              categoryCode: l.categoryCode ?? null,
+            })),
+          });
+        }
+        return { id: course.id, status: course.status };
+      });
+    },
+
+    remove: async (user: SessionUser, id: number) => {
+      const course = await prisma.course.findUnique({ where: { id } });
+      if (!course || course.deletedAt) throw new AppError('NOT_FOUND', '课程不存在或已删除');
+      if (!isOwnerOrAdmin(user, course.authorId)) throw new AppError('FORBIDDEN', '只能删除自己的课程');
+      await prisma.course.update({ where: { id }, data: { deletedAt: new Date() } });
+    },
+
+    mine: async (user: SessionUser, q: { current: number; size: number }) => {
+      const where = { authorId: user.id, deletedAt: null };
+      const [rows, total] = await Promise.all([
+        prisma.course.findMany({
+          where,
+          include: withCount,
+          orderBy: { createdAt: 'desc' },
+          skip: (q.current - 1) * q.size,
+          take: q.size,
+        }),
+        prisma.course.count({ where }),
+      ]);
+      const list = await cards(rows);
+      return {
+        objList: list.map((c, i) => ({ ...c, reviewNote: rows[i]!.reviewNote })),
+        pageBean: makePageBean(q.current, q.size, total),
+      };
+    },
+
+    topics: async (q: { current: number; size: number }) => {
+      const where = { status: 'PUBLISHED' as const, deletedAt: null };
+      const [rows, total] = await Promise.all([
+        prisma.topic.findMany({
+          where,
+          include: topicCount,
+          orderBy: { publishedAt: 'desc' },
+          skip: (q.current - 1) * q.size,
+          take: q.size,
+        }),
+        prisma.topic.count({ where }),
+      ]);
+      return { objList: await Promise.all(rows.map(topicCard)), pageBean: makePageBean(q.current, q.size, total) };
+    },
+
+    topicInfo: async (user: SessionUser | null, id: number) => {
+      const topic = await prisma.topic.findUnique({
+        where: { id },
+        include: { ...topicCount, courses: { orderBy: { sort: 'asc' } } },
+      });
+      if (!topic || !canSee(user, topic)) throw new AppError('NOT_FOUND', '专题不存在或尚未发布');
+      const courses = await prisma.course.findMany({
+        where: { id: { in: topic.courses.map((c) => c.courseId) }, status: 'PUBLISHED', deletedAt: null },
+        include: withCount,
+      });
+      const ordered = topic.courses.flatMap((tc) => courses.filter((c) => c.id === tc.courseId));
+      return {
+        ...(await topicCard(topic)),
+        courses: await cards(ordered),
+        isOwner: user?.id === topic.authorId,
+        reviewNote: isOwnerOrAdmin(user, topic.authorId) ? topic.reviewNote : null,
+      };
+    },
+
+    background: async (user: SessionUser | null, id: number) => {
+      const topic = await prisma.topic.findUnique({ where: { id } });
+      if (!topic || !canSee(user, topic)) throw new AppError('NOT_FOUND', '专题不存在或尚未发布');
+      return {
+        backgroundUrl: topic.backgroundFileId
+          ? createSignedFileUrl(app, topic.backgroundFileId, { disposition: 'inline', ttlSeconds: 3600 })
+          : null,
+      };
+    },
+
+    saveTopic: async (
+      user: SessionUser,
+      input: { id?: number; title: string; description: string; backgroundFileId?: string | null; courseIds: number[] },
+    ) => {
+      const existing = input.id ? await prisma.topic.findUnique({ where: { id: input.id } }) : null;
+      if (input.id && (!existing || existing.deletedAt)) throw new AppError('NOT_FOUND', '专题不存在或已删除');
+      if (existing && !isOwnerOrAdmin(user, existing.authorId)) throw new AppError('FORBIDDEN', '只能修改自己的专题');
+      const authorId = existing?.authorId ?? user.id;
+      await checkOwnedImage(authorId, input.backgroundFileId);
+      const ids = [...new Set(input.courseIds)];
+      const usable = await prisma.course.count({
+        where: { id: { in: ids }, deletedAt: null, OR: [{ status: 'PUBLISHED' }, { authorId }] },
+      });
+      if (usable !== ids.length) throw new AppError('BAD_REQUEST', '专题中的课程不存在或未发布');
+      const data = {
+        title: input.title,
+        description: input.description,
+        backgroundFileId: input.backgroundFileId ?? null,
+        status: 'PENDING' as const,
+        reviewNote: null,
+      };
+      return prisma.$transaction(async (tx) => {
+        const topic = existing
+          ? await tx.topic.update({ where: { id: existing.id }, data })
+          : await tx.topic.create({ data: { ...data, authorId } });
+        await tx.topicCourse.deleteMany({ where: { topicId: topic.id } });
+        await tx.topicCourse.createMany({ data: ids.map((courseId, sort) => ({ topicId: topic.id, courseId, sort })) });
+        return { id: topic.id, status: topic.status };
+      });
+    },
+
+    myTopics: async (user: SessionUser, q: { current: number; size: number }) => {
+      const where = { authorId: user.id, deletedAt: null };
+      const [rows, total] = await Promise.all([
+        prisma.topic.findMany({
+          where,
+          include: topicCount,
+          orderBy: { createdAt: 'desc' },
+          skip: (q.current - 1) * q.size,
+          take: q.size,
+        }),
+        prisma.topic.count({ where }),
+      ]);
+      return {
+        objList: await Promise.all(rows.map(async (t) => ({ ...(await topicCard(t)), reviewNote: t.reviewNote }))),
+        pageBean: makePageBean(q.current, q.size, total),
+      };
+    },
+  };
+};

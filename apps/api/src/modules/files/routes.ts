@@ -1,0 +1,112 @@
+import { MESSAGES, type QueryOf, routes } from '@zyk/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerRoute, type SessionUser } from '../../lib/contract.ts';
+import { AppError } from '../../lib/errors.ts';
+import { canReadFile } from '../../lib/file-access.ts';
+import { placeholderPng } from '../preview/placeholder.ts';
+import { serveStoredFile } from './serve.ts';
+import { toStoredFileView } from './view.ts';
+
+const idParam = z.object({ id: z.string().max(64) });
+const ID = /^[a-z2-7]{26}$/;
+
+/** The stored file behind an id, if this user (or visitor) may read it; 404/401/403 otherwise. */
+export const readableFile = async (app: FastifyInstance, user: SessionUser | null, id: string) => {
+  const file = ID.test(id) ? await app.prisma.storedFile.findUnique({ where: { id } }) : null;
+  if (!file) throw new AppError('NOT_FOUND', MESSAGES.file.notFound);
+  if (!(await canReadFile(app, user, file))) throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED');
+  return file;
+};
+
+const thumbnailPath = (id: string) => `/api/file/thumbnail/${id}`;
+
+/** Thumbnail / preview derivatives are served under a name derived from the original's. */
+const derivedName = (original: string, ext: string) => `${original.replace(/\.[^.]*$/, '') || 'file'}.${ext}`;
+
+export default async function fileRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  registerRoute(app, routes.fileInfo, async ({ request, user }) => {
+    const { id } = request.params as { id: string };
+    const file = await readableFile(app, user, id);
+    return {
+      ...toStoredFileView(file),
+      url: app.fileUrls.url(file.id, { disposition: 'inline', ttlSeconds: 3600 }),
+      downloadUrl: app.fileUrls.url(file.id, { disposition: 'attachment', ttlSeconds: 3600 }),
+      thumbnailUrl: thumbnailPath(file.id),
+    };
+  });
+
+  typed.route({
+    method: 'GET',
+    url: routes.fileContent.path,
+    schema: { params: idParam, querystring: routes.fileContent.query },
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const q = request.query as QueryOf<typeof routes.fileContent>;
+      const verdict = app.fileUrls.verify(id, { v: q.v, exp: q.exp, dl: q.dl, sig: q.sig });
+      if (verdict !== 'ok') throw new AppError('FORBIDDEN', MESSAGES.file.linkExpired);
+      const file = ID.test(id) ? await app.prisma.storedFile.findUnique({ where: { id } }) : null;
+      if (!file) throw new AppError('NOT_FOUND', MESSAGES.file.notFound);
+      const disposition = q.dl === '1' ? 'attachment' : 'inline';
+      const maxAgeSeconds = Math.max(0, Math.min(3600, q.exp - Math.floor(Date.now() / 1000)));
+      if (!q.v) return serveStoredFile(request, reply, file, { disposition, maxAgeSeconds });
+      const derivative = await app.prisma.fileDerivative.findUnique({
+        where: { fileId_variant: { fileId: id, variant: q.v } },
+      });
+      if (derivative?.status !== 'ready') throw new AppError('NOT_FOUND', MESSAGES.file.notFound);
+      if (!derivative.storageKey) return serveStoredFile(request, reply, file, { disposition, maxAgeSeconds });
+      return serveStoredFile(
+        request,
+        reply,
+        {
+          storageKey: derivative.storageKey,
+          originalName: derivedName(
+            file.originalName,
+            q.v === 'preview' ? 'pdf' : derivative.storageKey.split('.').pop()!,
+          ),
+          size: derivative.size ?? 0n,
+          mimeType: derivative.mimeType ?? 'application/octet-stream',
+          sha256: `${file.sha256.slice(0, 24)}-${derivative.id}`,
+          createdAt: derivative.updatedAt,
+        },
+        { disposition, maxAgeSeconds },
+      );
+    },
+  });
+
+  typed.route({
+    method: 'GET',
+    url: routes.fileThumbnail.path,
+    schema: { params: idParam },
+    handler: async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      const user = await app.sessions.resolve(request, reply);
+      const file = await readableFile(app, user, request.params.id);
+      const thumb = await app.prisma.fileDerivative.findUnique({
+        where: { fileId_variant: { fileId: file.id, variant: 'thumbnail' } },
+      });
+      if (thumb?.status === 'ready') {
+        const served = thumb.storageKey
+          ? {
+              storageKey: thumb.storageKey,
+              originalName: derivedName(file.originalName, thumb.storageKey.split('.').pop()!),
+              size: thumb.size ?? 0n,
+              mimeType: thumb.mimeType ?? 'image/png',
+              sha256: `${file.sha256.slice(0, 24)}-${thumb.id}`,
+              createdAt: thumb.updatedAt,
+            }
+          : file; // an image without ffmpeg is its own thumbnail
+        return serveStoredFile(request, reply, served, { disposition: 'inline', maxAgeSeconds: 3600 });
+      }
+      if (!thumb) await app.previews.enqueueFor(file.id);
+      return reply
+        .status(200)
+        .header('content-type', 'image/png')
+        .header('cache-control', 'no-cache')
+        .header('x-thumbnail', 'placeholder')
+        .send(placeholderPng(file.kind));
+    },
+  });
+}

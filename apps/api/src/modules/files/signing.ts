@@ -1,0 +1,66 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+
+export type Disposition = 'inline' | 'attachment';
+/** Which bytes of a file: the original, its preview PDF, or its thumbnail. */
+export type FileVariant = '' | 'preview' | 'thumbnail';
+
+export interface SignedUrlOptions {
+  disposition?: Disposition;
+  /** Seconds the URL stays valid (default 10 minutes, at most 7 days). */
+  ttlSeconds?: number;
+  variant?: FileVariant;
+}
+
+export const FILE_CONTENT_PATH = '/api/file/content';
+
+/**
+ * Short-lived URLs for file bytes: `/api/file/content/<id>?exp=…&dl=…&sig=…`, an HMAC-SHA256 over id, variant,
+ * expiry and disposition. Whoever holds the URL may fetch the bytes until it expires, so only hand one out after
+ * deciding the user may read the file (canReadFile); the content route checks the signature alone.
+ */
+export class FileUrlSigner {
+  constructor(private readonly secret: Buffer) {}
+
+  private mac(id: string, variant: string, exp: number, dl: string) {
+    return createHmac('sha256', this.secret).update(`${id}\n${variant}\n${exp}\n${dl}`).digest('base64url');
+  }
+
+  url(fileId: string, options: SignedUrlOptions = {}) {
+    const ttl = Math.min(Math.max(1, Math.floor(options.ttlSeconds ?? 600)), 7 * 86_400);
+    const exp = Math.floor(Date.now() / 1000) + ttl;
+    const dl = options.disposition === 'attachment' ? '1' : '0';
+    const variant = options.variant ?? '';
+    const params = new URLSearchParams({ ...(variant ? { v: variant } : {}), exp: String(exp), dl });
+    params.set('sig', this.mac(fileId, variant, exp, dl));
+    return `${FILE_CONTENT_PATH}/${encodeURIComponent(fileId)}?${params}`;
+  }
+
+  verify(fileId: string, q: { v?: string; exp: number; dl: string; sig: string }): 'ok' | 'expired' | 'invalid' {
+    const expected = Buffer.from(this.mac(fileId, q.v ?? '', q.exp, q.dl));
+    const given = Buffer.from(q.sig);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+    return q.exp * 1000 < Date.now() ? 'expired' : 'ok';
+  }
+}
+
+/**
+ * FILE_URL_SECRET when set; otherwise a random key made once and kept in DATA_DIR/secrets/file-url.key, so URLs
+ * stay valid across restarts (several api instances must share DATA_DIR or set FILE_URL_SECRET).
+ */
+export const loadFileUrlSecret = async (config: Config) => {
+  if (config.FILE_URL_SECRET) return Buffer.from(config.FILE_URL_SECRET, 'utf8');
+  const dir = path.join(config.DATA_DIR, 'secrets');
+  const file = path.join(dir, 'file-url.key');
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  try {
+    await fs.writeFile(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const text = (await fs.readFile(file, 'utf8')).trim();
+  if (text.length < 32) throw new Error(`${file} 内容有误：请删除后重启，或设置 FILE_URL_SECRET`);
+  return Buffer.from(text, 'utf8');
+};

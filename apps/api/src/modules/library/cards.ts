@@ -1,0 +1,63 @@
+import type { ResourceCard, ResourceType } from '@zyk/shared';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { dictNames } from '../dict/service.ts';
+
+/** The columns every resource card needs; `r` is resources, `u` its author. */
+export const CARD_COLUMNS = Prisma.sql`
+  r.id, r.type::text AS type, r.train_type, r.title, r.cover_file_id, r.stage_id, r.subject_id, r.price,
+  r.view_count, r.play_count, r.download_count, r.star_count, r.collect_count, r.comment_count, r.published_at,
+  u.real_name AS author_name, u.member_id AS author_member_id,
+  (SELECT rf.file_id FROM resource_files rf WHERE rf.resource_id = r.id ORDER BY rf.sort LIMIT 1) AS first_file_id`;
+
+/** Only what the public may see: published and not deleted (the partial list indexes use exactly this). */
+export const PUBLIC = Prisma.sql`r.status = 'PUBLISHED' AND r.deleted_at IS NULL`;
+
+export interface CardRow {
+  id: number;
+  type: string;
+  train_type: string | null;
+  title: string;
+  cover_file_id: string | null;
+  stage_id: number | null;
+  subject_id: number | null;
+  price: number;
+  view_count: number;
+  play_count: number;
+  download_count: number;
+  star_count: number;
+  collect_count: number;
+  comment_count: number;
+  published_at: Date | null;
+  author_name: string;
+  author_member_id: string;
+  first_file_id: string | null;
+}
+
+export const toCard = (row: CardRow, names: Map<number, string>): ResourceCard => ({
+  id: row.id,
+  type: row.type as ResourceType,
+  trainType: row.train_type,
+  title: row.title,
+  coverFileId: row.cover_file_id,
+  thumbnailFileId: row.cover_file_id ?? row.first_file_id,
+  stageId: row.stage_id,
+  subjectId: row.subject_id,
+  stageName: row.stage_id === null ? null : (names.get(row.stage_id) ?? null),
+  subjectName: row.subject_id === null ? null : (names.get(row.subject_id) ?? null),
+  authorName: row.author_name,
+  authorMemberId: row.author_member_id,
+  price: row.price,
+  viewCount: row.view_count,
+  playCount: row.play_count,
+  downloadCount: row.download_count,
+  starCount: row.star_count,
+  collectCount: row.collect_count,
+  commentCount: row.comment_count,
+  publishedAt: row.published_at?.toISOString() ?? null,
+});
+
+/** Maps card rows (with any extra columns) to cards, resolving stage and subject names once. */
+export const toCards = async <R extends CardRow>(prisma: PrismaClient, rows: R[]) => {
+  const names = await dictNames(prisma);
+  return rows.map((row) => ({ row, card: toCard(row, names) }));
+};

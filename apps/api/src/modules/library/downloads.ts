@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionUser } from '../../lib/contract.ts';
+import { AppError } from '../../lib/errors.ts';
+import { registerFileAccessRule } from '../../lib/file-access.ts';
+import { createSignedFileUrl } from '../files/plugin.ts';
+import { canDownloadResource } from './access.ts';
+import type { createInteractionService } from './interactions.ts';
+
+interface ResourceOfFile {
+  author_id: number;
+  price: number;
+  status: string;
+  deleted_at: Date | null;
+  is_cover: boolean;
+}
+
+/**
+ * Files of resources: a cover of a published resource is public; a resource's files follow canDownloadResource
+ * (the same rule as downloads, so preview, playback and download agree).
+ */
+export const registerLibraryFileRule = (app: FastifyInstance) =>
+  registerFileAccessRule(app, async ({ user, file }) => {
+    const rows = await app.prisma.$queryRaw<ResourceOfFile[]>`
+      SELECT r.author_id, r.price, r.status::text AS status, r.deleted_at, r.cover_file_id = ${file.id} AS is_cover
+      FROM resources r
+      WHERE r.cover_file_id = ${file.id}
+         OR r.id IN (SELECT rf.resource_id FROM resource_files rf WHERE rf.file_id = ${file.id})`;
+    return rows.some((r) => {
+      const facts = { authorId: r.author_id, price: r.price, status: r.status, deletedAt: r.deleted_at };
+      return r.is_cover ? r.status === 'PUBLISHED' && !r.deleted_at : canDownloadResource(user, facts);
+    });
+  });
+
+/** Authorizes, counts and records a download, and answers a short-lived attachment URL for the file. */
+export const createDownloadService = (
+  app: FastifyInstance,
+  interactions: ReturnType<typeof createInteractionService>,
+) => ({
+  download: async (user: SessionUser, resourceId: number, fileId?: string) => {
+    const resource = await app.prisma.resource.findUnique({
+      where: { id: resourceId },
+      include: { files: { orderBy: { sort: 'asc' } } },
+    });
+    if (!resource || resource.deletedAt) throw new AppError('NOT_FOUND', '资源不存在或已删除');
+    if (!canDownloadResource(user, resource)) {
+      throw new AppError(
+        'FORBIDDEN',
+        resource.status === 'PUBLISHED' && resource.price > 0 ? '该资源为付费资源，购买后即可下载' : '该资源暂不可下载',
+      );
+    }
+    const chosen = fileId ?? resource.files[0]?.fileId;
+    if (!chosen || !resource.files.some((f) => f.fileId === chosen)) {
+      throw new AppError('NOT_FOUND', '该资源没有这个文件');
+    }
+    const file = await app.prisma.storedFile.findUniqueOrThrow({ where: { id: chosen } });
+    await interactions.recordDownload(user.id, resourceId);
+    return {
+      url: createSignedFileUrl(app, file.id, { disposition: 'attachment', ttlSeconds: 300 }),
+      fileName: file.originalName,
+    };
+  },
+});

@@ -1,0 +1,154 @@
+import { makePageBean, RESOURCE_TYPE_LABELS, type ResourceType, TRAIN_TYPES } from '@zyk/shared';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { ttlCache } from '../../lib/ttl-cache.ts';
+import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
+
+export interface ListInput {
+  academicStageId?: number | null;
+  subjectId?: number | null;
+  type?: ResourceType | null;
+  trainType?: string | null;
+  sort: '1' | '2' | '3' | '4';
+  sortWay: 'DESC' | 'ASC';
+  current: number;
+  size: number;
+  snapshot?: string;
+}
+
+/** Sort value → column; each has a partial index (see the library migration). */
+const SORT_COLUMNS = { '1': 'published_at', '2': 'view_count', '3': 'download_count', '4': 'star_count' } as const;
+
+const toInt = (v: bigint | number | null) => Number(v ?? 0);
+
+/**
+ * The SQL of a list page and of its total (exported for the benchmark, which runs the same SQL directly).
+ * The first page fixes a snapshot time; later pages pass it back and see only resources published up to it,
+ * so new arrivals cause neither duplicates nor gaps.
+ */
+export const listQueries = (input: ListInput, snapshot: Date) => {
+  const where = [PUBLIC, Prisma.sql`r.published_at <= ${snapshot}`];
+  if (input.type) where.push(Prisma.sql`r.type = ${input.type}::"ResourceType"`);
+  if (input.academicStageId) where.push(Prisma.sql`r.stage_id = ${input.academicStageId}`);
+  if (input.subjectId) where.push(Prisma.sql`r.subject_id = ${input.subjectId}`);
+  if (input.trainType) where.push(Prisma.sql`r.train_type = ${input.trainType}`);
+  const condition = Prisma.join(where, ' AND ');
+  const direction = Prisma.raw(input.sortWay === 'ASC' ? 'ASC' : 'DESC');
+  const column = Prisma.raw(`r.${SORT_COLUMNS[input.sort]}`);
+  return {
+    select: Prisma.sql`
+      SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id
+      WHERE ${condition}
+      ORDER BY ${column} ${direction}, r.id ${direction}
+      LIMIT ${input.size} OFFSET ${(input.current - 1) * input.size}`,
+    count: Prisma.sql`SELECT count(*) AS n FROM resources r WHERE ${condition}`,
+  };
+};
+
+export const createListService = (prisma: PrismaClient) => {
+  const list = async (input: ListInput) => {
+    const snapshot = input.snapshot ? new Date(input.snapshot) : new Date();
+    const query = listQueries(input, snapshot);
+    const [rows, count] = await Promise.all([
+      prisma.$queryRaw<CardRow[]>(query.select),
+      prisma.$queryRaw<{ n: bigint }[]>(query.count),
+    ]);
+    return {
+      objList: (await toCards(prisma, rows)).map((x) => x.card),
+      pageBean: makePageBean(input.current, input.size, toInt(count[0]?.n ?? 0)),
+      snapshot: snapshot.toISOString(),
+    };
+  };
+
+  /** Same stage and subject first, then same subject, then same type; popular first; never the resource itself. */
+  const recommend = async (id: number, size: number) => {
+    const [self] = await prisma.$queryRaw<{ type: string; stage_id: number | null; subject_id: number | null }[]>`
+      SELECT type::text AS type, stage_id, subject_id FROM resources WHERE id = ${id}`;
+    if (!self) return [];
+    const rows = await prisma.$queryRaw<CardRow[]>`
+      SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id
+      WHERE ${PUBLIC} AND r.id <> ${id}
+        AND (r.subject_id = ${self.subject_id} OR r.type = ${self.type}::"ResourceType")
+      ORDER BY (r.stage_id IS NOT DISTINCT FROM ${self.stage_id} AND r.subject_id IS NOT DISTINCT FROM ${self.subject_id}) DESC,
+               (r.subject_id IS NOT DISTINCT FROM ${self.subject_id}) DESC, r.view_count DESC, r.id DESC
+      LIMIT ${size}`;
+    return (await toCards(prisma, rows)).map((x) => x.card);
+  };
+
+  const latestByType = ttlCache(30_000, async (_: 'all') => {
+    const sections = [];
+    for (const type of Object.keys(RESOURCE_TYPE_LABELS) as ResourceType[]) {
+      const rows = await prisma.$queryRaw<CardRow[]>`
+        SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id
+        WHERE ${PUBLIC} AND r.type = ${type}::"ResourceType"
+        ORDER BY r.published_at DESC, r.id DESC LIMIT 8`;
+      sections.push({ type, name: RESOURCE_TYPE_LABELS[type], list: (await toCards(prisma, rows)).map((x) => x.card) });
+    }
+    return { sections };
+  });
+
+  const totals = ttlCache(60_000, async (_: 'all') => {
+    const [row] = await prisma.$queryRaw<
+      { total: bigint; micro: bigint; doc: bigint; ach: bigint; authors: bigint; downloads: bigint | null }[]
+    >`
+      SELECT count(*) AS total,
+             count(*) FILTER (WHERE r.type = 'MICRO_COURSE') AS micro,
+             count(*) FILTER (WHERE r.type = 'DOCUMENT') AS doc,
+             count(*) FILTER (WHERE r.type = 'ACHIEVEMENT') AS ach,
+             count(DISTINCT r.author_id) AS authors,
+             sum(r.download_count) AS downloads
+      FROM resources r WHERE ${PUBLIC}`;
+    return {
+      total: toInt(row?.total ?? 0),
+      microCourse: toInt(row?.micro ?? 0),
+      document: toInt(row?.doc ?? 0),
+      achievement: toInt(row?.ach ?? 0),
+      authors: toInt(row?.authors ?? 0),
+      downloads: toInt(row?.downloads ?? 0),
+    };
+  });
+
+  const memberRank = ttlCache(60_000, async (size: number) => {
+    const rows = await prisma.$queryRaw<
+      { member_id: string; real_name: string; resource_count: bigint; download_count: bigint | null }[]
+    >`
+      SELECT u.member_id, u.real_name, count(*) AS resource_count, sum(r.download_count) AS download_count
+      FROM resources r JOIN users u ON u.id = r.author_id
+      WHERE ${PUBLIC}
+      GROUP BY u.id ORDER BY resource_count DESC, download_count DESC, u.id LIMIT ${size}`;
+    return rows.map((r) => ({
+      memberId: r.member_id,
+      realName: r.real_name,
+      resourceCount: toInt(r.resource_count),
+      downloadCount: toInt(r.download_count),
+    }));
+  });
+
+  const resourceRank = ttlCache(60_000, async ({ size, days }: { size: number; days: number }) => {
+    const rows = await prisma.$queryRaw<
+      { id: number; title: string; type: string; views: bigint; downloads: bigint; score: bigint }[]
+    >`
+      SELECT r.id, r.title, r.type::text AS type, sum(s.views) AS views, sum(s.downloads) AS downloads,
+             sum(s.views + 3 * s.downloads) AS score
+      FROM resource_daily_stats s JOIN resources r ON r.id = s.resource_id
+      WHERE ${PUBLIC} AND s.day > (now() AT TIME ZONE 'Asia/Shanghai')::date - ${days}::int
+      GROUP BY r.id ORDER BY score DESC, r.id DESC LIMIT ${size}`;
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      type: r.type as ResourceType,
+      views: toInt(r.views),
+      downloads: toInt(r.downloads),
+      score: toInt(r.score),
+    }));
+  });
+
+  return {
+    list,
+    recommend,
+    homeData: () => latestByType('all'),
+    totals: () => totals('all'),
+    memberRank,
+    resourceRank,
+    trainTypes: () => TRAIN_TYPES.map((t) => ({ code: t.code, name: t.name })),
+  };
+};

@@ -1,0 +1,16 @@
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export const createReportService = (prisma: PrismaClient) => ({
+  /** One open report per user and resource; reporting again while it is open is a conflict. */
+  report: async (userId: number, resourceId: number, category: string, content: string) => {
+    const resource = await prisma.resource.findFirst({
+      where: { id: resourceId, status: 'PUBLISHED', deletedAt: null },
+    });
+    if (!resource) throw new AppError('NOT_FOUND', '资源不存在或尚未发布');
+    const open = await prisma.report.findFirst({ where: { userId, resourceId, status: 'OPEN' } });
+    if (open) throw new AppError('CONFLICT', '您已举报过该资源，我们会尽快处理');
+    const created = await prisma.report.create({ data: { userId, resourceId, category, content } });
+    return { id: created.id };
+  },
+});

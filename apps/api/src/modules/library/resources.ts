@@ -1,0 +1,237 @@
+import { makePageBean, type ResourceDetail, type ResourceType } from '@zyk/shared';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { SessionUser } from '../../lib/contract.ts';
+import { AppError } from '../../lib/errors.ts';
+import { canDownloadResource } from './access.ts';
+import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
+import { ngrams, searchWords } from './segment.ts';
+
+export interface PublishInput {
+  id?: number;
+  type: ResourceType;
+  trainType?: string | null;
+  title: string;
+  description: string;
+  tags: string[];
+  stageId: number;
+  subjectId: number;
+  coverFileId?: string | null;
+  price: number;
+  fileIds: string[];
+}
+
+/** File kinds each resource type may hold. */
+const FILE_KINDS: Record<ResourceType, string[]> = {
+  MICRO_COURSE: ['video', 'audio'],
+  DOCUMENT: ['document', 'image'],
+  ACHIEVEMENT: ['document', 'image', 'video', 'audio'],
+};
+
+/** Writes the two search vectors of a resource (inside the caller's transaction). */
+export const writeSearchVectors = (
+  tx: Prisma.TransactionClient,
+  id: number,
+  fields: { title: string; tags: string[]; description: string },
+) => {
+  const words = (text: string) => searchWords(text).join(' ');
+  return tx.$executeRaw`
+    UPDATE resources SET
+      search_vector = setweight(to_tsvector('simple', ${words(fields.title)}), 'A')
+                   || setweight(to_tsvector('simple', ${words(fields.tags.join(' '))}), 'B')
+                   || setweight(to_tsvector('simple', ${words(fields.description)}), 'C'),
+      search_ngrams = to_tsvector('simple', ${ngrams(`${fields.title} ${fields.tags.join(' ')}`).join(' ')})
+    WHERE id = ${id}`;
+};
+
+const isOwnerOrAdmin = (user: SessionUser | null, authorId: number) => !!user && (user.isAdmin || user.id === authorId);
+
+export const createResourceService = (prisma: PrismaClient) => {
+  const checkDictionary = async (stageId: number, subjectId: number) => {
+    const subject = await prisma.dict.findUnique({ where: { id: subjectId } });
+    if (!subject || subject.level !== 2 || subject.parentId !== stageId) {
+      throw new AppError('BAD_REQUEST', '所选学科不属于该学段，请重新选择');
+    }
+  };
+
+  const checkFiles = async (userId: number, type: ResourceType, fileIds: string[], coverFileId?: string | null) => {
+    const ids = [...new Set(fileIds)];
+    const files = await prisma.storedFile.findMany({ where: { id: { in: ids }, ownerId: userId } });
+    if (files.length !== ids.length) throw new AppError('BAD_REQUEST', '文件不存在或不属于当前用户，请重新上传');
+    const wrong = files.find((f) => !FILE_KINDS[type].includes(f.kind));
+    if (wrong) throw new AppError('BAD_REQUEST', `文件“${wrong.originalName}”的类型不适用于该资源`);
+    if (coverFileId) {
+      const cover = await prisma.storedFile.findFirst({ where: { id: coverFileId, ownerId: userId, kind: 'image' } });
+      if (!cover) throw new AppError('BAD_REQUEST', '封面须为本人上传的图片');
+    }
+    return ids;
+  };
+
+  /** A resource the user may change: theirs (or any, for an admin), not deleted. */
+  const editable = async (user: SessionUser, id: number) => {
+    const resource = await prisma.resource.findUnique({ where: { id } });
+    if (!resource || resource.deletedAt) throw new AppError('NOT_FOUND', '资源不存在或已删除');
+    if (!isOwnerOrAdmin(user, resource.authorId)) throw new AppError('FORBIDDEN', '只能修改自己上传的资源');
+    return resource;
+  };
+
+  /**
+   * Creates a resource, or updates one (which sends it back to review). Either way it waits for an administrator.
+   */
+  const publish = async (user: SessionUser, input: PublishInput) => {
+    await checkDictionary(input.stageId, input.subjectId);
+    const existing = input.id ? await editable(user, input.id) : null;
+    if (
+      existing &&
+      existing.type !== input.type &&
+      !(existing.type !== 'MICRO_COURSE' && input.type !== 'MICRO_COURSE')
+    ) {
+      throw new AppError('BAD_REQUEST', '微课与文档类资源不能互相转换');
+    }
+    const authorId = existing?.authorId ?? user.id;
+    const fileIds = await checkFiles(authorId, input.type, input.fileIds, input.coverFileId);
+    const data = {
+      type: input.type,
+      trainType: input.type === 'ACHIEVEMENT' ? (input.trainType ?? null) : null,
+      title: input.title,
+      description: input.description,
+      tags: [...new Set(input.tags)],
+      stageId: input.stageId,
+      subjectId: input.subjectId,
+      coverFileId: input.coverFileId ?? null,
+      price: input.price,
+      status: 'PENDING' as const,
+      reviewNote: null,
+    };
+    return prisma.$transaction(async (tx) => {
+      const saved = existing
+        ? await tx.resource.update({ where: { id: existing.id }, data })
+        : await tx.resource.create({ data: { ...data, authorId } });
+      await tx.resourceFile.deleteMany({ where: { resourceId: saved.id } });
+      await tx.resourceFile.createMany({
+        data: fileIds.map((fileId, sort) => ({ resourceId: saved.id, fileId, sort })),
+      });
+      await writeSearchVectors(tx, saved.id, data);
+      return { id: saved.id, status: saved.status };
+    });
+  };
+
+  const detail = async (id: number, user: SessionUser | null, publicOnly: boolean): Promise<ResourceDetail> => {
+    const [row] = await prisma.$queryRaw<
+      (CardRow & {
+        description: string;
+        tags: string[];
+        status: string;
+        review_note: string | null;
+        author_id: number;
+        deleted_at: Date | null;
+      })[]
+    >`
+      SELECT ${CARD_COLUMNS}, r.description, r.tags, r.status::text AS status, r.review_note, r.author_id, r.deleted_at
+      FROM resources r JOIN users u ON u.id = r.author_id WHERE r.id = ${id}`;
+    const visible =
+      row && !row.deleted_at && (row.status === 'PUBLISHED' || (!publicOnly && isOwnerOrAdmin(user, row.author_id)));
+    if (!row || !visible) throw new AppError('NOT_FOUND', '资源不存在或尚未发布');
+    const [cards, files, star, collect, view] = await Promise.all([
+      toCards(prisma, [row]),
+      prisma.$queryRaw<
+        { id: string; name: string; size: bigint; kind: string; extension: string; mime_type: string }[]
+      >`
+        SELECT f.id, f.original_name AS name, f.size, f.kind, f.extension, f.mime_type
+        FROM resource_files rf JOIN stored_files f ON f.id = rf.file_id
+        WHERE rf.resource_id = ${id} ORDER BY rf.sort`,
+      user
+        ? prisma.resourceStar.findUnique({ where: { userId_resourceId: { userId: user.id, resourceId: id } } })
+        : null,
+      user
+        ? prisma.resourceCollect.findUnique({ where: { userId_resourceId: { userId: user.id, resourceId: id } } })
+        : null,
+      user
+        ? prisma.viewHistory.findUnique({ where: { userId_resourceId: { userId: user.id, resourceId: id } } })
+        : null,
+    ] as const);
+    const isOwner = user?.id === row.author_id;
+    return {
+      ...cards[0]!.card,
+      description: row.description,
+      tags: row.tags,
+      status: row.status as ResourceDetail['status'],
+      reviewNote: isOwnerOrAdmin(user, row.author_id) ? row.review_note : null,
+      files: files.map((f) => ({
+        id: f.id,
+        name: f.name,
+        size: Number(f.size),
+        kind: f.kind,
+        extension: f.extension,
+        mimeType: f.mime_type,
+      })),
+      isOwner,
+      starred: !!star,
+      collected: !!collect,
+      playPosition: view?.playPosition ?? 0,
+      canDownload: canDownloadResource(user, {
+        authorId: row.author_id,
+        price: row.price,
+        status: row.status,
+        deletedAt: row.deleted_at,
+      }),
+    };
+  };
+
+  return {
+    publish,
+    info: (id: number, user: SessionUser | null) => detail(id, user, false),
+    open: (id: number, user: SessionUser | null) => detail(id, user, true),
+
+    editInfo: async (user: SessionUser, id: number) => {
+      const r = await editable(user, id);
+      const files = await prisma.resourceFile.findMany({ where: { resourceId: id }, orderBy: { sort: 'asc' } });
+      return {
+        id: r.id,
+        type: r.type,
+        trainType: r.trainType,
+        title: r.title,
+        description: r.description,
+        tags: r.tags,
+        stageId: r.stageId,
+        subjectId: r.subjectId,
+        coverFileId: r.coverFileId,
+        price: r.price,
+        fileIds: files.map((f) => f.fileId),
+        status: r.status,
+        reviewNote: r.reviewNote,
+      };
+    },
+
+    /** Soft delete: the row stays for orders, downloads and history; it leaves every list and detail. */
+    remove: async (user: SessionUser, id: number) => {
+      const r = await editable(user, id);
+      await prisma.resource.update({ where: { id: r.id }, data: { deletedAt: new Date() } });
+    },
+
+    myUploads: async (
+      user: SessionUser,
+      input: { current: number; size: number; status?: string | null; type?: ResourceType | null },
+    ) => {
+      const where = [Prisma.sql`r.author_id = ${user.id}`, Prisma.sql`r.deleted_at IS NULL`];
+      if (input.status) where.push(Prisma.sql`r.status = ${input.status}::"ResourceStatus"`);
+      if (input.type) where.push(Prisma.sql`r.type = ${input.type}::"ResourceType"`);
+      const condition = Prisma.join(where, ' AND ');
+      const [rows, count] = await Promise.all([
+        prisma.$queryRaw<(CardRow & { status: string; review_note: string | null; created_at: Date })[]>`
+          SELECT ${CARD_COLUMNS}, r.status::text AS status, r.review_note, r.created_at
+          FROM resources r JOIN users u ON u.id = r.author_id WHERE ${condition}
+          ORDER BY r.created_at DESC, r.id DESC LIMIT ${input.size} OFFSET ${(input.current - 1) * input.size}`,
+        prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM resources r WHERE ${condition}`,
+      ]);
+      return {
+        objList: (await toCards(prisma, rows)).map(({ row, card }) => ({
+          ...card,
+          status: row.status as ResourceDetail['status'],
+          reviewNote: row.review_note,
+          createdAt: row.created_at.toISOString(),
+        })),
+        pageBean: makePageBean(input.current, input.size, Number(count[0]?.n ?? 0)),
+      };
+    },
+  };
+};

@@ -1,0 +1,129 @@
+import { HOT_WORDS_SHOWN, makePageBean, type ResourceType, SEARCH_RECORDS_SHOWN } from '@zyk/shared';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
+import { highlight, queryNgrams, searchWords } from './segment.ts';
+
+export interface SearchInput {
+  content: string;
+  current: number;
+  size: number;
+  type?: ResourceType | null;
+  academicStageId?: number | null;
+  subjectId?: number | null;
+}
+
+/** Records kept per user; the list shows the newest few. */
+const RECORDS_KEPT = 50;
+/** The largest total a search reports (the page says "1000 条以上"). */
+export const SEARCH_COUNT_CAP = 1000;
+const HOT_WINDOW_DAYS = 7;
+const TODAY = Prisma.sql`(now() AT TIME ZONE 'Asia/Shanghai')::date`;
+
+/** The keyword as records and hot words count it: trimmed, single spaces, lower-case Latin. */
+const normalize = (keyword: string) => keyword.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** A tsquery matching all terms, built by Postgres from quoted lexemes (no user text reaches the query syntax). */
+const allOf = (terms: string[]) =>
+  Prisma.sql`array_to_string(ARRAY(SELECT quote_literal(t) FROM unnest(${terms}::text[]) t), ' & ')::tsquery`;
+
+/** The SQL of a search page and of its total (exported for the benchmark, which runs the same SQL directly). */
+export const searchQueries = (input: SearchInput) => {
+  const keyword = input.content.trim();
+  const words = searchWords(keyword);
+  const grams = queryNgrams(keyword);
+  const where = [PUBLIC];
+  if (input.type) where.push(Prisma.sql`r.type = ${input.type}::"ResourceType"`);
+  if (input.academicStageId) where.push(Prisma.sql`r.stage_id = ${input.academicStageId}`);
+  if (input.subjectId) where.push(Prisma.sql`r.subject_id = ${input.subjectId}`);
+  // jieba words against the weighted vector, or (one- and two-character queries, odd splits) all character
+  // pairs against the title/tag n-grams.
+  const wordQuery = words.length ? allOf(words) : null;
+  const gramQuery = grams.length ? allOf(grams) : null;
+  const matches = [
+    ...(wordQuery ? [Prisma.sql`r.search_vector @@ ${wordQuery}`] : []),
+    ...(gramQuery ? [Prisma.sql`r.search_ngrams @@ ${gramQuery}`] : []),
+  ];
+  if (keyword && matches.length === 0) where.push(Prisma.sql`false`);
+  else if (matches.length) where.push(Prisma.sql`(${Prisma.join(matches, ' OR ')})`);
+  const condition = Prisma.join(where, ' AND ');
+  // Title weight A counts most: a title hit outranks a description hit; popularity breaks ties.
+  const rank = [
+    ...(wordQuery ? [Prisma.sql`ts_rank(r.search_vector, ${wordQuery})`] : []),
+    ...(gramQuery ? [Prisma.sql`0.5 * ts_rank(r.search_ngrams, ${gramQuery})`] : []),
+  ];
+  const rankExpr = rank.length ? Prisma.join(rank, ' + ') : Prisma.sql`0::real`; // a bare 0 would be a column position
+  return {
+    keyword,
+    words,
+    grams,
+    select: Prisma.sql`
+      SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id
+      WHERE ${condition}
+      ORDER BY ${rankExpr} DESC, r.view_count DESC, r.id DESC
+      LIMIT ${input.size} OFFSET ${(input.current - 1) * input.size}`,
+    // Counting stops at SEARCH_COUNT_CAP: beyond it nobody pages, and counting every match of a common word
+    // costs more than the page itself.
+    count: Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM resources r WHERE ${condition} LIMIT ${SEARCH_COUNT_CAP}) x`,
+  };
+};
+
+export const createSearchService = (prisma: PrismaClient) => {
+  const search = async (input: SearchInput, userId: number | null) => {
+    const query = searchQueries(input);
+    const [rows, count] = await Promise.all([
+      prisma.$queryRaw<CardRow[]>(query.select),
+      prisma.$queryRaw<{ n: bigint }[]>(query.count),
+    ]);
+    const { keyword, words, grams } = query;
+    if (keyword) await record(keyword, userId);
+    const terms = [...words, ...(keyword.length <= 2 ? [keyword.toLowerCase()] : grams)];
+    return {
+      objList: (await toCards(prisma, rows)).map(({ card }) => ({
+        ...card,
+        titleSegments: highlight(card.title, terms),
+      })),
+      pageBean: makePageBean(input.current, input.size, Number(count[0]?.n ?? 0)),
+      type: input.type ?? null,
+      keyword,
+    };
+  };
+
+  /** A user's record (newest first, bounded) and the day's count for hot words. Empty keywords never get here. */
+  const record = async (keyword: string, userId: number | null) => {
+    const word = normalize(keyword);
+    await prisma.$executeRaw`
+      INSERT INTO search_word_daily (keyword, day, count) VALUES (${word}, ${TODAY}, 1)
+      ON CONFLICT (keyword, day) DO UPDATE SET count = search_word_daily.count + 1`;
+    if (userId === null) return;
+    await prisma.$executeRaw`
+      INSERT INTO search_records (user_id, keyword) VALUES (${userId}, ${word})
+      ON CONFLICT (user_id, keyword) DO UPDATE SET created_at = now()`;
+    await prisma.$executeRaw`
+      DELETE FROM search_records WHERE user_id = ${userId} AND id NOT IN (
+        SELECT id FROM search_records WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${RECORDS_KEPT})`;
+  };
+
+  return {
+    search,
+    records: (userId: number) =>
+      prisma.searchRecord.findMany({
+        where: { userId },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: SEARCH_RECORDS_SHOWN,
+        select: { id: true, keyword: true },
+      }),
+    deleteRecord: async (userId: number, id: number) => {
+      await prisma.searchRecord.deleteMany({ where: { id, userId } });
+    },
+    deleteAllRecords: async (userId: number) => {
+      await prisma.searchRecord.deleteMany({ where: { userId } });
+    },
+    hotWords: async () => {
+      const rows = await prisma.$queryRaw<{ keyword: string; count: bigint }[]>`
+        SELECT keyword, sum(count) AS count FROM search_word_daily
+        WHERE day > ${TODAY} - ${HOT_WINDOW_DAYS}::int
+        GROUP BY keyword ORDER BY count DESC, keyword LIMIT ${HOT_WORDS_SHOWN}`;
+      return rows.map((r) => ({ keyword: r.keyword, count: Number(r.count) }));
+    },
+  };
+};

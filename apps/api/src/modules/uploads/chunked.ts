@@ -1,0 +1,398 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { ERRORS, type ErrorName, MESSAGES, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { SessionUser } from '../../lib/contract.ts';
+import { AppError } from '../../lib/errors.ts';
+import { extensionOf, isAudioExtension, isMediaExtension, safeFileName } from '../files/file-types.ts';
+import { detectMedia, HEAD_BYTES } from '../files/sniff.ts';
+import { fileObjectKey, newId } from '../storage/keys.ts';
+import type { ObjectStorage } from '../storage/types.ts';
+import { type Assembler, type AssemblyState, createAssembler, type Staged, type UploadRef } from './assembly.ts';
+import { RunningHashes } from './hasher.ts';
+import { listUploadLeftovers } from './leftovers.ts';
+import { ChunkDataError, ChunkSlicer } from './slicer.ts';
+import { rangeReader, readHead } from './storage-read.ts';
+
+/** One answer of the chunk protocol: `{ result, received }` plus the envelope's code and message. */
+export interface ChunkReply {
+  status: number;
+  code: number;
+  msg: string;
+  result: number;
+  received: number;
+  fileId: string | null;
+}
+
+export interface PositionQuery {
+  ccvid: string;
+  uid: string;
+  filename?: string;
+  filesize?: number;
+  servicetype?: string;
+}
+
+interface UploadRow {
+  id: string;
+  ownerId: number;
+  fileName: string;
+  fileSize: number;
+  extension: string;
+  serviceType: string;
+  received: number;
+  status: string;
+  driver: string;
+  assembly: AssemblyState;
+  storedFileId: string | null;
+  expiresAt: Date;
+}
+
+const ok = (result: number, received: number, fileId: string | null = null): ChunkReply => ({
+  status: 200,
+  code: 0,
+  msg: '操作成功',
+  result,
+  received,
+  fileId,
+});
+
+const fail = (kind: ErrorName, msg: string, result: number, received: number): ChunkReply => ({
+  status: ERRORS[kind].status,
+  code: ERRORS[kind].code,
+  msg,
+  result,
+  received,
+  fileId: null,
+});
+
+/** `bytes start-end/total` (inclusive end), or null. */
+export const parseContentRange = (header: string | undefined) => {
+  const m = /^bytes (\d{1,15})-(\d{1,15})\/(\d{1,15})$/.exec(header?.trim() ?? '');
+  if (!m) return null;
+  const [start, end, total] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (end < start || end >= total) return null;
+  return { start, end, total };
+};
+
+export const CHUNK_PATH = '/api/upload/video/chunk';
+export const META_PATH = '/api/upload/video/meta';
+
+/** Called when a stored file is complete (thumbnails, previews). */
+export type FileCreatedHook = (fileId: string) => Promise<void>;
+
+/**
+ * The spec's chunked video/audio upload (DESIGN.md §3): state in Postgres, bytes in object storage; `received`
+ * only ever counts bytes already durable. See assembly.ts for how chunks become one object per driver.
+ */
+export class ChunkedUploads {
+  readonly assembler: Assembler;
+  private readonly hashes = new RunningHashes();
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly storage: ObjectStorage,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+    private readonly onFileCreated: FileCreatedHook = async () => {},
+  ) {
+    this.assembler = createAssembler(storage);
+  }
+
+  private expiry() {
+    return new Date(Date.now() + this.config.UPLOAD_EXPIRE_HOURS * 3_600_000);
+  }
+
+  private async load(id: string): Promise<UploadRow | null> {
+    const row = await this.prisma.chunkedUpload.findUnique({ where: { id } });
+    if (!row) return null;
+    return {
+      ...row,
+      fileSize: Number(row.fileSize),
+      received: Number(row.received),
+      assembly: row.assembly as unknown as AssemblyState,
+    };
+  }
+
+  private ref(row: UploadRow, assembly: AssemblyState = row.assembly): UploadRef {
+    return { id: row.id, fileSize: row.fileSize, assembly };
+  }
+
+  /** Starts an upload: the spec's video upload info `{ uri, ccvid, uid, metauri, servicetype }`. */
+  async init(user: SessionUser, input: { filename: string; filesize: number }) {
+    const name = safeFileName(input.filename);
+    if (!name) throw new AppError('BAD_REQUEST', MESSAGES.upload.fileNameRequired);
+    const extension = extensionOf(name);
+    if (!isMediaExtension(extension)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.mediaTypeNotAllowed);
+    if (input.filesize > this.config.UPLOAD_VIDEO_MAX_BYTES) {
+      throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.upload.videoTooLarge);
+    }
+    if (input.filesize < 1) throw new AppError('BAD_REQUEST', MESSAGES.upload.emptyFile);
+    const active = await this.prisma.chunkedUpload.count({
+      where: { ownerId: user.id, status: 'uploading', updatedAt: { gt: new Date(Date.now() - 3_600_000) } },
+    });
+    if (active >= UPLOAD.maxFilesPerSelection) throw new AppError('RATE_LIMITED', MESSAGES.upload.tooManyFiles);
+
+    const id = newId();
+    const serviceType: 'audio' | 'video' = isAudioExtension(extension) ? 'audio' : 'video';
+    await this.prisma.chunkedUpload.create({
+      data: {
+        id,
+        ownerId: user.id,
+        fileName: name,
+        fileSize: BigInt(input.filesize),
+        extension,
+        serviceType,
+        driver: this.storage.driver,
+        assembly: { key: fileObjectKey() },
+        expiresAt: this.expiry(),
+      },
+    });
+    return {
+      uri: `${CHUNK_PATH}?ccvid=${id}&uid=${encodeURIComponent(user.memberId)}`,
+      ccvid: id,
+      uid: user.memberId,
+      metauri: META_PATH,
+      servicetype: serviceType,
+      errMsg: null,
+      errorType: null,
+    };
+  }
+
+  /** The upload if it belongs to this user and can still take chunks or answer; else the failure to answer. */
+  private async owned(user: SessionUser, ccvid: string, uid: string): Promise<UploadRow | ChunkReply> {
+    const row = await this.load(ccvid);
+    if (!row || row.ownerId !== user.id || uid !== user.memberId || row.driver !== this.storage.driver) {
+      return fail('NOT_FOUND', MESSAGES.upload.uploadNotFound, UPLOAD_RESULT.failNoRetry, 0);
+    }
+    if (row.status === 'failed') return fail('CONFLICT', MESSAGES.upload.uploadFailed, UPLOAD_RESULT.failNoRetry, 0);
+    if (row.status === 'done') return ok(UPLOAD_RESULT.done, row.fileSize, row.storedFileId);
+    if (row.expiresAt.getTime() < Date.now()) {
+      return fail('NOT_FOUND', MESSAGES.upload.uploadNotFound, UPLOAD_RESULT.failNoRetry, 0);
+    }
+    return row;
+  }
+
+  /** `GET metauri`: where to resume. */
+  async position(user: SessionUser, query: PositionQuery): Promise<ChunkReply> {
+    const row = await this.owned(user, query.ccvid, query.uid);
+    if (!('ownerId' in row)) return row;
+    if (query.filesize !== undefined && query.filesize !== row.fileSize) {
+      return fail('BAD_REQUEST', MESSAGES.upload.dataError, UPLOAD_RESULT.failNoRetry, row.received);
+    }
+    if (query.servicetype && query.servicetype !== row.serviceType) {
+      return fail('BAD_REQUEST', MESSAGES.upload.dataError, UPLOAD_RESULT.failNoRetry, row.received);
+    }
+    if (row.received === row.fileSize) return this.complete(row.id);
+    return ok(UPLOAD_RESULT.resume, row.received);
+  }
+
+  /**
+   * `POST uri`: one chunk (`Content-Range: bytes a-b/total`, file part `body`). A gap or a duplicate answers 0 with
+   * the true position; an overlap stores only the new bytes; a chunk racing another for the same bytes loses
+   * without harm. `body` must be consumed or resumed by the caller when this returns early.
+   */
+  async append(
+    user: SessionUser,
+    query: { ccvid: string; uid: string },
+    contentRange: string | undefined,
+    body: Readable | null,
+  ): Promise<ChunkReply> {
+    const row = await this.owned(user, query.ccvid, query.uid);
+    if (!('ownerId' in row)) return row;
+    const R = row.received;
+    const dataError = (kind: ErrorName = 'BAD_REQUEST') =>
+      fail(kind, MESSAGES.upload.dataError, UPLOAD_RESULT.failRetryIfProgress, R);
+    if (!body) return fail('BAD_REQUEST', MESSAGES.upload.noFile, UPLOAD_RESULT.failRetryIfProgress, R);
+    const range = parseContentRange(contentRange);
+    if (!range || range.total !== row.fileSize) return dataError();
+    const length = range.end - range.start + 1;
+    if (length > UPLOAD.chunkMaxBytes) return dataError('PAYLOAD_TOO_LARGE');
+    if (length < UPLOAD.chunkMinBytes && range.end + 1 !== row.fileSize) return dataError();
+    if (R === row.fileSize) return this.complete(row.id);
+    if (range.start > R || range.end < R) return ok(UPLOAD_RESULT.resume, R);
+
+    const fresh = range.end + 1 - R;
+    const hash = this.hashes.fork(row.id, R);
+    const slicer = new ChunkSlicer(R - range.start, fresh, hash);
+    // The stage below re-raises the slicer's error; this listener only keeps an error raised before the stage
+    // has attached its own (a short chunk can be read whole in between) from becoming an uncaught exception.
+    slicer.on('error', () => {});
+    body.once('error', (error) => slicer.destroy(error));
+    body.pipe(slicer);
+    let staged: Staged;
+    try {
+      staged = await this.assembler.stage(this.ref(row), R, fresh, slicer);
+    } catch (error) {
+      if (error instanceof ChunkDataError) return dataError();
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return dataError('PAYLOAD_TOO_LARGE');
+      if (body.destroyed && (body as { truncated?: boolean }).truncated) return dataError('PAYLOAD_TOO_LARGE');
+      this.log.warn({ err: error, upload: row.id }, 'chunk could not be staged');
+      return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, R);
+    }
+
+    let outcome:
+      | { won: true; received: number; before: AssemblyState }
+      | { won: false; received: number; status: string };
+    try {
+      outcome = await this.prisma.$transaction(
+        async (tx) => {
+          const [current] = await tx.$queryRaw<{ received: bigint; status: string; assembly: AssemblyState }[]>`
+            SELECT received, status, assembly FROM chunked_uploads WHERE id = ${row.id} FOR UPDATE`;
+          if (current?.status !== 'uploading' || Number(current.received) !== R) {
+            return { won: false as const, received: Number(current?.received ?? 0), status: current?.status ?? 'gone' };
+          }
+          const next = await this.assembler.commit(this.ref(row, current.assembly), R, staged);
+          const received = R + staged.bytes;
+          await tx.$executeRaw`
+            UPDATE chunked_uploads SET received = ${received}, assembly = ${JSON.stringify(next)}::jsonb,
+              updated_at = now(), expires_at = ${this.expiry()} WHERE id = ${row.id}`;
+          return { won: true as const, received, before: current.assembly };
+        },
+        { timeout: 60_000, maxWait: 10_000 },
+      );
+    } catch (error) {
+      this.log.warn({ err: error, upload: row.id }, 'chunk could not be committed');
+      await this.assembler.discard(this.ref(row), staged).catch(() => {});
+      return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, R);
+    }
+    if (!outcome.won) {
+      await this.assembler.discard(this.ref(row), staged).catch(() => {});
+      if (outcome.status === 'done')
+        return ok(UPLOAD_RESULT.done, row.fileSize, (await this.load(row.id))?.storedFileId);
+      return ok(UPLOAD_RESULT.resume, outcome.received);
+    }
+    await this.assembler.afterCommit(this.ref(row, outcome.before), staged).catch((error) => {
+      this.log.warn({ err: error, upload: row.id }, 'staged chunk cleanup failed (the sweep retries)');
+    });
+    if (hash) this.hashes.commit(row.id, hash, outcome.received);
+    if (outcome.received === row.fileSize) return this.complete(row.id);
+    return ok(UPLOAD_RESULT.resume, outcome.received);
+  }
+
+  /**
+   * Every byte is in: assemble the object, check its content is really audio or video, record size and SHA-256,
+   * create the StoredFile. Claimed through the row's status so one instance does it; safe to retry after a crash.
+   */
+  private async complete(id: string): Promise<ChunkReply> {
+    const claimed = await this.prisma.$executeRaw`
+      UPDATE chunked_uploads SET status = 'completing', updated_at = now()
+      WHERE id = ${id} AND received = file_size
+        AND (status = 'uploading' OR (status = 'completing' AND updated_at < now() - interval '5 minutes'))`;
+    const row = await this.load(id);
+    if (!row) return fail('NOT_FOUND', MESSAGES.upload.uploadNotFound, UPLOAD_RESULT.failNoRetry, 0);
+    if (claimed === 0) {
+      if (row.status === 'done') return ok(UPLOAD_RESULT.done, row.fileSize, row.storedFileId);
+      if (row.status === 'failed') return fail('CONFLICT', MESSAGES.upload.uploadFailed, UPLOAD_RESULT.failNoRetry, 0);
+      return ok(UPLOAD_RESULT.resume, row.received);
+    }
+    const ref = this.ref(row);
+    const key = row.assembly.key;
+    try {
+      await this.assembler.finish(ref);
+      const stat = await this.storage.stat(key);
+      if (stat?.size !== row.fileSize) throw new Error(`assembled ${stat?.size} of ${row.fileSize} bytes`);
+      const head = await readHead(this.storage, key, Math.min(HEAD_BYTES, row.fileSize));
+      const detected = await detectMedia(
+        head,
+        row.fileSize,
+        rangeReader(this.storage, key, row.fileSize),
+        row.extension,
+      );
+      if (!detected) {
+        this.hashes.drop(id);
+        await this.assembler.remove(ref).catch(() => {});
+        await this.prisma.chunkedUpload.update({
+          where: { id },
+          data: { status: 'failed', failReason: 'content', updatedAt: new Date() },
+        });
+        return fail('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.contentMismatch, UPLOAD_RESULT.failNoRetry, 0);
+      }
+      const sha256 = this.hashes.digest(id, row.fileSize) ?? (await sha256Of(this.storage, key));
+      const fileId = newId();
+      await this.prisma.$transaction([
+        this.prisma.storedFile.create({
+          data: {
+            id: fileId,
+            ownerId: row.ownerId,
+            storageKey: key,
+            originalName: row.fileName,
+            size: BigInt(row.fileSize),
+            mimeType: detected.mime,
+            extension: row.extension,
+            kind: detected.kind,
+            sha256,
+          },
+        }),
+        this.prisma.chunkedUpload.update({
+          where: { id },
+          data: { status: 'done', storedFileId: fileId, updatedAt: new Date() },
+        }),
+      ]);
+      await this.onFileCreated(fileId).catch((error) => this.log.warn({ err: error, fileId }, 'file hook failed'));
+      return ok(UPLOAD_RESULT.done, row.fileSize, fileId);
+    } catch (error) {
+      this.log.error({ err: error, upload: id }, 'upload could not be completed');
+      await this.prisma.$executeRaw`
+        UPDATE chunked_uploads SET status = 'uploading' WHERE id = ${id} AND status = 'completing'`;
+      return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, row.received);
+    }
+  }
+
+  /**
+   * Removes uploads without progress for UPLOAD_EXPIRE_HOURS (their staged chunks, parts and data), rows of failed
+   * uploads after a week, and upload leftovers in storage that no row points at.
+   */
+  async sweep(now = new Date()) {
+    let expired = 0;
+    for (;;) {
+      const batch = await this.prisma.$queryRaw<{ id: string }[]>`
+        UPDATE chunked_uploads SET status = 'expired'
+        WHERE id IN (
+          SELECT id FROM chunked_uploads
+          WHERE (status IN ('uploading', 'completing') AND expires_at < ${now}) OR status = 'expired'
+          ORDER BY expires_at LIMIT 100 FOR UPDATE SKIP LOCKED)
+        RETURNING id`;
+      if (batch.length === 0) break;
+      for (const { id } of batch) {
+        const row = await this.load(id);
+        if (!row) continue;
+        this.hashes.drop(id);
+        try {
+          await this.assembler.remove(this.ref(row));
+          await this.prisma.chunkedUpload.delete({ where: { id } });
+          expired++;
+        } catch (error) {
+          this.log.warn({ err: error, upload: id }, 'expired upload could not be removed (next sweep retries)');
+        }
+      }
+      if (batch.length < 100) break;
+    }
+    const { count: failed } = await this.prisma.chunkedUpload.deleteMany({
+      where: { status: 'failed', updatedAt: { lt: new Date(now.getTime() - 7 * 86_400_000) } },
+    });
+    const orphans = await this.sweepOrphans(now);
+    return { expired, failed, orphans };
+  }
+
+  private async sweepOrphans(now: Date) {
+    const leftovers = await listUploadLeftovers(this.storage);
+    let removed = 0;
+    const cutoff = now.getTime() - this.config.UPLOAD_EXPIRE_HOURS * 3_600_000;
+    for (const { id, modifiedAt, remove } of leftovers) {
+      if (modifiedAt > cutoff) continue;
+      const row = await this.prisma.chunkedUpload.findUnique({ where: { id }, select: { status: true } });
+      if (row && row.status !== 'done') continue;
+      await remove();
+      removed++;
+    }
+    return removed;
+  }
+}
+
+const sha256Of = async (storage: ObjectStorage, key: string) => {
+  const hash = createHash('sha256');
+  for await (const chunk of await storage.get(key)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+};

@@ -1,0 +1,93 @@
+import multipart from '@fastify/multipart';
+import { MESSAGES, type QueryOf, routes, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import { registerRoute, type SessionUser } from '../../lib/contract.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ChunkReply } from './chunked.ts';
+import { storeDocument } from './document.ts';
+
+/** The envelope of the chunk protocol, with `result`/`received` also at the top level. */
+const chunkBody = (r: ChunkReply) => ({
+  code: r.code,
+  success: r.code === 0,
+  msg: r.msg,
+  data: { result: r.result, received: r.received, fileId: r.fileId },
+  result: r.result,
+  received: r.received,
+});
+
+const requireUser = (app: FastifyInstance) => async (request: FastifyRequest, reply: FastifyReply) => {
+  await app.sessions.resolve(request, reply);
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+};
+
+/**
+ * Upload endpoints: documents by form, video/audio by the spec's chunk protocol. Multipart parsing is registered
+ * here only, so no other route accepts multipart bodies by accident.
+ */
+export default async function uploadRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+  await app.register(multipart, {
+    limits: { fileSize: config.UPLOAD_DOCUMENT_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+    throwFileSizeLimit: true,
+  });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = (def: { rateLimit?: { max: number; timeWindowMs: number } }) =>
+    config.RATE_LIMITS && def.rateLimit
+      ? { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } }
+      : {};
+
+  typed.route({
+    method: 'POST',
+    url: routes.uploadDocument.path,
+    config: rateLimit(routes.uploadDocument),
+    preHandler: requireUser(app),
+    handler: async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.noFile);
+      const part = await request.file();
+      if (!part) throw new AppError('BAD_REQUEST', MESSAGES.upload.noFile);
+      try {
+        const view = await storeDocument(app, config, request.user as SessionUser, part);
+        return { code: 0, success: true, msg: '上传成功', data: view };
+      } catch (error) {
+        // The rest of a refused upload is not read: close the connection rather than reuse it.
+        reply.header('connection', 'close');
+        throw error;
+      }
+    },
+  });
+
+  registerRoute(app, routes.videoUploadInit, ({ user, body }) => app.chunkedUploads.init(user, body));
+
+  registerRoute(app, routes.videoUploadMeta, async ({ user, query, reply }) => {
+    const answer = await app.chunkedUploads.position(user, query);
+    reply.status(answer.status);
+    return chunkBody(answer);
+  });
+
+  typed.route({
+    method: 'POST',
+    url: routes.videoUploadChunk.path,
+    schema: { querystring: routes.videoUploadChunk.query },
+    preHandler: requireUser(app),
+    handler: async (request, reply) => {
+      const user = request.user as SessionUser;
+      const query = request.query as QueryOf<typeof routes.videoUploadChunk>;
+      let answer: ChunkReply;
+      if (!request.isMultipart()) {
+        answer = await app.chunkedUploads.append(user, query, request.headers['content-range'], null);
+      } else {
+        const part = await request.file({ limits: { fileSize: UPLOAD.chunkMaxBytes, files: 1 } });
+        answer = await app.chunkedUploads.append(user, query, request.headers['content-range'], part?.file ?? null);
+        // Whatever was not read (an early answer) is read to the end so the connection stays usable.
+        if (part && !part.file.readableEnded) part.file.resume();
+      }
+      if (answer.result === UPLOAD_RESULT.failRetry) reply.header('retry-after', '1');
+      // A refused chunk may not have been read to its end: do not reuse the connection for the next request.
+      if (answer.code !== 0) reply.header('connection', 'close');
+      return reply.status(answer.status).send(chunkBody(answer));
+    },
+  });
+}

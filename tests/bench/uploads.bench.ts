@@ -1,0 +1,262 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomFillSync } from 'node:crypto';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { encryptPassword, routes } from '@zyk/shared';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
+import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { seedIfEmpty } from '../../apps/api/src/db/seed.ts';
+import { MIGRATIONS_DIR, ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
+import { createStorage } from '../../apps/api/src/modules/storage/plugin.ts';
+import { S3Storage } from '../../apps/api/src/modules/storage/s3.ts';
+import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
+import { freePort } from '../support/net.ts';
+import { startS3rver } from '../support/s3rver.ts';
+import { report, round } from './support.ts';
+
+/**
+ * Uploads: a 512 MiB file through the spec's chunk protocol (4 MiB chunks, one at a time, as the web client sends
+ * them) against the limit, writing the same bytes straight to the same storage driver, for both drivers (S3 through
+ * an s3rver process); and the same file through @tus/server with its file store, the peer. The api runs in its own
+ * process so its peak memory growth during the upload can be read from /proc.
+ */
+const MiB = 1024 * 1024;
+const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 512) * MiB;
+const CHUNK = 4 * MiB;
+const TSX_IMPORT = [
+  ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+  '--import',
+  'tsx',
+];
+
+const data = Buffer.allocUnsafe(SIZE);
+randomFillSync(data);
+Buffer.from([0, 0, 0, 0x18]).copy(data, 0);
+Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1').copy(data, 4); // an MP4 by its first bytes
+const expectedSha = createHash('sha256').update(data).digest('hex');
+const slices = () =>
+  Readable.from(
+    (function* () {
+      for (let i = 0; i < SIZE; i += CHUNK) yield data.subarray(i, i + CHUNK);
+    })(),
+  );
+
+const BOUNDARY = '----zykbench7MA4YWxkTrZu0gW';
+const PART_HEAD = Buffer.from(
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+);
+const PART_TAIL = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+
+/** A Buffer as the Uint8Array fetch's types want, without copying. */
+const view = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.length);
+
+const seconds = (t0: number) => (performance.now() - t0) / 1000;
+const mibPerSec = (s: number) => round(SIZE / MiB / s, 1);
+
+/** Starts a script in its own process and waits for its "listening <url>" line. */
+const startProcess = async (args: string[], env: Record<string, string>) => {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const m = /listening (\S+)/.exec(chunk.toString());
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+};
+
+const status = (pid: number, field: string) => {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m?.[1] ?? 0) * 1024;
+};
+/** Resets the peak RSS counter of a process (Linux), so VmHWM afterwards is the peak of what follows. */
+const resetPeak = (pid: number) => {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // older kernels: VmHWM stays the process-lifetime peak (an overestimate)
+  }
+};
+
+// ---- one database for every api process
+const dir = mkdtempSync(path.join(os.tmpdir(), 'zyk-bench-uploads-'));
+chmodSync(dir, 0o755);
+const pg = await startEmbeddedPostgres({
+  dir: path.join(dir, 'pg'),
+  port: await freePort(),
+  database: 'bench',
+  persistent: false,
+});
+await migrate(pg.url, MIGRATIONS_DIR);
+const prisma = createPrisma(pg.url);
+await seedIfEmpty(prisma);
+const s3 = await startS3rver('bench');
+
+const login = async (url: string) => {
+  const puzzle = await (await fetch(`${url}${routes.getImgSwipe.path}`)).json();
+  const serial = puzzle.data.captchaSerialNumber as string;
+  const { x } = await prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } });
+  const answer = { captchaSerialNumber: serial, moveEnd_X: x, wbili: 1 };
+  const post = (p: string, body: unknown) =>
+    fetch(`${url}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post(routes.rstImgSwipe.path, answer);
+  const res = await post(routes.newLogin.path, {
+    username: 'zhangxm',
+    password: encryptPassword('Teacher@2026', 'ziyuanku-transport-2026'),
+    verifyImageResult: answer,
+  });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+};
+
+/** The web client's loop over the chunk protocol; answers seconds and the api's peak RSS growth. */
+const chunkUpload = async (env: Record<string, string>) => {
+  const api = await startProcess([...TSX_IMPORT, 'tests/bench/upload-api.ts'], { ...env, DATABASE_URL: pg.url });
+  try {
+    const cookie = await login(api.url);
+    await prisma.chunkedUpload.deleteMany({});
+    // warm-up: one small upload so code paths are compiled before measuring
+    const warm = Buffer.concat([data.subarray(0, 64), Buffer.alloc(MiB)]);
+    await uploadAll(api.url, cookie, warm, 'warm.mp4');
+    await new Promise((r) => setTimeout(r, 500));
+    const rssBefore = status(api.pid, 'VmRSS');
+    resetPeak(api.pid);
+    const t0 = performance.now();
+    const fileId = await uploadAll(api.url, cookie, data, '整节课.mp4');
+    const s = seconds(t0);
+    const peakGrowth = status(api.pid, 'VmHWM') - rssBefore;
+    const file = await prisma.storedFile.findUniqueOrThrow({ where: { id: fileId } });
+    if (file.sha256 !== expectedSha) throw new Error('uploaded file differs from the source');
+    return { s, peakGrowth };
+  } finally {
+    await api.stop();
+  }
+};
+
+const uploadAll = async (url: string, cookie: string, bytes: Buffer, name: string) => {
+  const init = await fetch(`${url}/api/upload/video/init`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ filename: name, filesize: bytes.length }),
+  }).then((r) => r.json());
+  const info = init.data as { uri: string };
+  let received = 0;
+  for (;;) {
+    const c0 = performance.now();
+    const chunk = bytes.subarray(received, received + CHUNK);
+    // The multipart body is built as one buffer, as a browser's native FormData sends it (undici's FormData
+    // pushes a Blob through web streams, which would measure the client rather than the server).
+    const answer = await fetch(`${url}${info.uri}`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-range': `bytes ${received}-${received + chunk.length - 1}/${bytes.length}`,
+      },
+      body: view(Buffer.concat([PART_HEAD, chunk, PART_TAIL])),
+    }).then((r) => r.json());
+    if (process.env.BENCH_TRACE) process.stdout.write(`${Math.round(performance.now() - c0)} `);
+    if (answer.data.result === 1) return answer.data.fileId as string;
+    if (answer.data.result !== 0) throw new Error(JSON.stringify(answer));
+    received = answer.data.received;
+  }
+};
+
+/** The limit: the same bytes written straight into the same storage driver, in this process. */
+const rawPut = async (env: Record<string, string>) => {
+  const config = loadConfig({ ...env, DATABASE_URL: pg.url });
+  const storage = await createStorage(config);
+  if (storage instanceof S3Storage) await storage.init();
+  const t0 = performance.now();
+  await storage.put('f/be/raw-limit', slices(), { size: SIZE });
+  const s = seconds(t0);
+  await storage.delete('f/be/raw-limit');
+  return s;
+};
+
+const tusUpload = async () => {
+  const tusDir = mkdtempSync(path.join(os.tmpdir(), 'zyk-bench-tus-'));
+  const tus = await startProcess([path.join(ROOT_DIR, 'tests/bench/tus-server.mjs'), tusDir], {});
+  try {
+    const upload = async (bytes: Buffer) => {
+      const created = await fetch(`${tus.url}/files`, {
+        method: 'POST',
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length) },
+      });
+      const location = new URL(created.headers.get('location')!, tus.url).toString();
+      for (let offset = 0; offset < bytes.length; offset += CHUNK) {
+        const res = await fetch(location, {
+          method: 'PATCH',
+          headers: {
+            'tus-resumable': '1.0.0',
+            'upload-offset': String(offset),
+            'content-type': 'application/offset+octet-stream',
+          },
+          body: view(bytes.subarray(offset, offset + CHUNK)),
+        });
+        if (res.status !== 204) throw new Error(`tus PATCH answered ${res.status}`);
+      }
+    };
+    await upload(data.subarray(0, MiB));
+    const t0 = performance.now();
+    await upload(data);
+    return seconds(t0);
+  } finally {
+    await tus.stop();
+    rmSync(tusDir, { recursive: true, force: true });
+  }
+};
+
+try {
+  const results: Record<string, unknown> = {};
+  const tusSeconds = await tusUpload();
+  for (const driver of (process.env.BENCH_DRIVERS ?? 'local,s3').split(',') as ('local' | 's3')[]) {
+    const env =
+      driver === 'local'
+        ? { STORAGE_DRIVER: 'local', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-bench-local-')) }
+        : { ...s3.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-bench-s3-')) };
+    const limit = await rawPut(env);
+    const chunked = await chunkUpload({ ...env, PREVIEW_WORKER: 'false' });
+    results[driver] = {
+      chunkProtocolMiBPerSec: mibPerSec(chunked.s),
+      limitMiBPerSec: mibPerSec(limit),
+      ratioToLimit: round(limit / chunked.s),
+      ratioToTus: round(tusSeconds / chunked.s),
+      apiPeakRssGrowthMiB: round(chunked.peakGrowth / MiB, 1),
+    };
+  }
+  report('uploads', {
+    fileMiB: SIZE / MiB,
+    chunkMiB: CHUNK / MiB,
+    tusFileStoreMiBPerSec: mibPerSec(tusSeconds),
+    targets: { ratioToLimit: 0.5, ratioToTus: 1.0, apiPeakRssGrowthMiB: 64 },
+    ...results,
+  });
+} finally {
+  await prisma.$disconnect();
+  await s3.stop();
+  await pg.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

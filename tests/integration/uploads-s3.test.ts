@@ -1,0 +1,154 @@
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { S3Storage } from '../../apps/api/src/modules/storage/s3.ts';
+import type { AssemblyState } from '../../apps/api/src/modules/uploads/assembly.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs } from '../support/auth.ts';
+import { docx, fakeMp4, sha256 } from '../support/files.ts';
+import { startInstance } from '../support/instances.ts';
+import { type S3rverProcess, startS3rver } from '../support/s3rver.ts';
+import { cookieOf, initVideo, postDocument, queryPosition, sendChunk, uploadVideo } from '../support/uploads.ts';
+
+/**
+ * Uploads on the S3 driver against a real s3rver process: 1–4 MiB chunks staged as objects until a ≥ 5 MiB part can
+ * be sent, the last chunk closing the last part; state in Postgres, so restarts and other instances carry on.
+ */
+
+const MiB = 1024 * 1024;
+let s3: S3rverProcess;
+let t: TestApp;
+let env: Record<string, string>;
+let cookie: string;
+
+beforeAll(async () => {
+  s3 = await startS3rver();
+  env = {
+    ...s3.env,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-s3app-')),
+    FILE_URL_SECRET: 'test-secret-shared-by-instances-0123456789',
+    RATE_LIMITS: 'false',
+    PREVIEW_WORKER: 'false',
+  };
+  t = await startTestApp({ env });
+  cookie = cookieOf((await loginAs(t, 'zhangxm')).jar);
+}, 60_000);
+afterAll(async () => {
+  t?.app.server.closeAllConnections();
+  await t?.close();
+  await s3?.stop();
+});
+
+const storage = () => t.app.storage as S3Storage;
+const stagedKeys = async (ccvid: string) => {
+  const keys: string[] = [];
+  for await (const item of storage().client.listObjectsV2(s3.bucket, `u/${ccvid}/`, true) as AsyncIterable<{
+    name?: string;
+  }>) {
+    if (item.name) keys.push(item.name);
+  }
+  return keys;
+};
+const openMultiparts = () => (existsSync(s3.uploadsDir) ? readdirSync(s3.uploadsDir) : []);
+const downloaded = async (fileId: string) => {
+  const info = await fetch(`${t.url}/api/file/info/${fileId}`, { headers: { cookie } }).then((r) => r.json());
+  return Buffer.from(await (await fetch(`${t.url}${info.data.downloadUrl}`)).arrayBuffer());
+};
+
+describe('chunked upload on S3', () => {
+  it('stages small chunks, sends parts of at least 5 MiB, completes byte-identical and leaves nothing behind', async () => {
+    const data = fakeMp4(12 * MiB + 4321);
+    const { json } = await initVideo(t.url, cookie, '立体几何.mp4', data.length);
+    const info = json.data;
+    const seen: AssemblyState[] = [];
+    for (let at = 0; at < data.length; ) {
+      const chunk = data.subarray(at, at + MiB);
+      const res = await sendChunk(t.url, cookie, info, at, chunk, data.length);
+      at = res.json.data!.received;
+      const row = await t.prisma.chunkedUpload.findUniqueOrThrow({ where: { id: info.ccvid } });
+      seen.push(row.assembly as unknown as AssemblyState);
+      if (row.status === 'uploading') {
+        // every acknowledged byte is either staged or in a part
+        const state = row.assembly as unknown as AssemblyState;
+        const held =
+          (state.staged ?? []).reduce((s, x) => s + x.size, 0) + (state.parts ?? []).reduce((s, p) => s + p.size, 0);
+        expect(held).toBe(Number(row.received));
+        expect((await stagedKeys(info.ccvid)).sort()).toEqual((state.staged ?? []).map((s) => s.key).sort());
+      }
+    }
+    const final = seen[seen.length - 1]!;
+    const parts = final.parts!;
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    for (const p of parts.slice(0, -1)) expect(p.size).toBeGreaterThanOrEqual(5 * MiB);
+    const row = await t.prisma.chunkedUpload.findUniqueOrThrow({ where: { id: info.ccvid } });
+    expect(row.status).toBe('done');
+    const file = await t.prisma.storedFile.findUniqueOrThrow({ where: { id: row.storedFileId! } });
+    expect(file.sha256).toBe(sha256(data));
+    expect(sha256(await downloaded(file.id))).toBe(sha256(data));
+    expect(await stagedKeys(info.ccvid)).toEqual([]);
+    expect(openMultiparts()).toEqual([]);
+  });
+
+  it('resumes through another instance after a restart, with 4 MiB chunks', async () => {
+    const data = fakeMp4(14 * MiB + 99);
+    const first = await startInstance(t.databaseUrl, env);
+    const info = (await initVideo(first.url, cookie, '重启续传.mp4', data.length)).json.data;
+    await sendChunk(first.url, cookie, info, 0, data.subarray(0, 4 * MiB), data.length); // staged
+    await sendChunk(first.url, cookie, info, 4 * MiB, data.subarray(4 * MiB, 8 * MiB), data.length); // part 1
+    await sendChunk(first.url, cookie, info, 8 * MiB, data.subarray(8 * MiB, 12 * MiB), data.length); // staged
+    await first.close();
+    const second = await startInstance(t.databaseUrl, env);
+    try {
+      expect((await queryPosition(second.url, cookie, info, '重启续传.mp4', data.length)).json.data).toMatchObject({
+        result: 0,
+        received: 12 * MiB,
+      });
+      const done = await uploadVideo([second.url, t.url], cookie, info, '重启续传.mp4', data, 4 * MiB);
+      const file = await t.prisma.storedFile.findUniqueOrThrow({ where: { id: done.data!.fileId! } });
+      expect(file.sha256).toBe(sha256(data));
+      expect(sha256(await downloaded(file.id))).toBe(sha256(data));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('expires an abandoned upload: staged objects deleted, multipart upload aborted', async () => {
+    const data = fakeMp4(12 * MiB);
+    const info = (await initVideo(t.url, cookie, '放弃.mp4', data.length)).json.data;
+    for (let at = 0; at < 7 * MiB; at += MiB)
+      await sendChunk(t.url, cookie, info, at, data.subarray(at, at + MiB), data.length);
+    expect((await stagedKeys(info.ccvid)).length).toBeGreaterThan(0);
+    expect(openMultiparts().length).toBe(1);
+    await t.prisma.chunkedUpload.update({ where: { id: info.ccvid }, data: { expiresAt: new Date(Date.now() - 1) } });
+    const result = await t.app.chunkedUploads.sweep();
+    expect(result.expired).toBe(1);
+    expect(await stagedKeys(info.ccvid)).toEqual([]);
+    expect(openMultiparts()).toEqual([]);
+    expect(await t.prisma.chunkedUpload.findUnique({ where: { id: info.ccvid } })).toBeNull();
+  });
+
+  it('sweeps staged objects no upload row points at', async () => {
+    await storage().put('u/orphanorphanorphanorphanor/0-abc', Buffer.from('left behind'));
+    const result = await t.app.chunkedUploads.sweep(new Date(Date.now() + 48 * 3_600_000));
+    expect(result.orphans).toBeGreaterThanOrEqual(1);
+    expect(await stagedKeys('orphanorphanorphanorphanor')).toEqual([]);
+  });
+});
+
+describe('documents and downloads on S3', () => {
+  it('streams a document into the bucket and serves ranges from it', async () => {
+    const bytes = docx('立体几何初步');
+    const { status, json } = await postDocument(t.url, cookie, '几何.docx', bytes);
+    expect(status).toBe(200);
+    const info = await fetch(`${t.url}/api/file/info/${json.data.id}`, { headers: { cookie } }).then((r) => r.json());
+    const res = await fetch(`${t.url}${info.data.url}`, { headers: { range: 'bytes=10-19' } });
+    expect(res.status).toBe(206);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes.subarray(10, 20))).toBe(true);
+  });
+
+  it('reports storage in /readyz', async () => {
+    const res = await fetch(`${t.url}/readyz`);
+    expect((await res.json()).checks.storage).toBe('ok');
+  });
+});

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { routes } from '@zyk/shared';
+import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
+import type { TestApp } from './app.ts';
+
+type Call = ReturnType<TestApp['client']>['call'];
+
+/** A stored-file row owned by the user, as an upload would leave it (the bytes are not needed here). */
+export const makeFile = async (t: TestApp, userName: string, kind = 'document', name = '教学设计.docx') => {
+  const owner = await t.prisma.user.findUniqueOrThrow({ where: { userName } });
+  const id = randomBytes(12).toString('hex');
+  return t.prisma.storedFile.create({
+    data: {
+      id,
+      ownerId: owner.id,
+      storageKey: `test/${id}`,
+      originalName: name,
+      size: 1024n,
+      mimeType: kind === 'video' ? 'video/mp4' : 'application/octet-stream',
+      extension: name.split('.').pop() ?? '',
+      kind,
+      sha256: '0'.repeat(64),
+    },
+  });
+};
+
+/** Stage and subject ids by name. */
+export const dictIds = async (t: TestApp, stage: string, subject: string) => {
+  const s = await t.prisma.dict.findFirstOrThrow({ where: { level: 1, dictName: stage } });
+  const sub = await t.prisma.dict.findFirstOrThrow({ where: { level: 2, parentId: s.id, dictName: subject } });
+  return { stageId: s.id, subjectId: sub.id };
+};
+
+export interface DocOptions {
+  title: string;
+  description?: string;
+  tags?: string[];
+  stage?: string;
+  subject?: string;
+  type?: 'DOCUMENT' | 'ACHIEVEMENT';
+  price?: number;
+  approve?: boolean;
+}
+
+/** Publishes a document through the api as `userName` (client `call`), approving it unless told not to. */
+export const publishDoc = async (t: TestApp, call: Call, userName: string, o: DocOptions) => {
+  const file = await makeFile(t, userName);
+  const { stageId, subjectId } = await dictIds(t, o.stage ?? '初中', o.subject ?? '数学');
+  const res = await call(routes.publishDocument, {
+    body: {
+      title: o.title,
+      description: o.description ?? '',
+      tags: o.tags ?? [],
+      stageId,
+      subjectId,
+      type: o.type ?? 'DOCUMENT',
+      fileIds: [file.id],
+      price: o.price ?? 0,
+    },
+  });
+  if (res.code !== 0) throw new Error(`publish failed: ${res.msg}`);
+  if (o.approve !== false) await createReviewAdmin(t.prisma).approve(res.data.id);
+  return res.data.id;
+};

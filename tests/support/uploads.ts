@@ -1,0 +1,105 @@
+import { UPLOAD } from '@zyk/shared';
+
+/** Talking to the upload endpoints the way the web's upload helper does, with a session cookie. */
+
+export interface ChunkAnswerJson {
+  code: number;
+  success: boolean;
+  msg: string;
+  data: { result: number; received: number; fileId: string | null } | null;
+  result?: number;
+  received?: number;
+}
+
+export const cookieOf = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+export const postDocument = async (baseUrl: string, cookie: string, name: string, bytes: Buffer, field = 'file') => {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)]), name);
+  const res = await fetch(`${baseUrl}/api/upload/document`, { method: 'POST', headers: { cookie }, body: form });
+  return {
+    status: res.status,
+    json: (await res.json()) as { code: number; msg: string; data: Record<string, unknown> },
+  };
+};
+
+export interface VideoInfo {
+  uri: string;
+  ccvid: string;
+  uid: string;
+  metauri: string;
+  servicetype: string;
+}
+
+export const initVideo = async (baseUrl: string, cookie: string, filename: string, filesize: number) => {
+  const res = await fetch(`${baseUrl}/api/upload/video/init`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ filename, filesize }),
+  });
+  return { status: res.status, json: (await res.json()) as { code: number; msg: string; data: VideoInfo } };
+};
+
+export const queryPosition = async (
+  baseUrl: string,
+  cookie: string,
+  info: VideoInfo,
+  filename: string,
+  size: number,
+) => {
+  const q = new URLSearchParams({
+    ccvid: info.ccvid,
+    uid: info.uid,
+    filename,
+    filesize: String(size),
+    servicetype: info.servicetype,
+  });
+  const res = await fetch(`${baseUrl}${info.metauri}?${q}`, { headers: { cookie } });
+  return { status: res.status, json: (await res.json()) as ChunkAnswerJson };
+};
+
+/** POSTs bytes [start, start + data.length) of a `total`-byte file to the upload's uri. */
+export const sendChunk = async (
+  baseUrl: string,
+  cookie: string,
+  info: VideoInfo,
+  start: number,
+  data: Buffer,
+  total: number,
+  range = `bytes ${start}-${start + data.length - 1}/${total}`,
+) => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)]), 'blob');
+  const res = await fetch(`${baseUrl}${info.uri}`, {
+    method: 'POST',
+    headers: { cookie, 'content-range': range },
+    body: form,
+  });
+  return { status: res.status, json: (await res.json()) as ChunkAnswerJson };
+};
+
+/**
+ * The web client's loop: ask where to resume, send chunks one at a time from there, follow `received`.
+ * `baseUrls` may name several api instances (chunks go round-robin).
+ */
+export const uploadVideo = async (
+  baseUrls: string | string[],
+  cookie: string,
+  info: VideoInfo,
+  filename: string,
+  data: Buffer,
+  chunkSize: number = UPLOAD.chunkBytes,
+) => {
+  const urls = Array.isArray(baseUrls) ? baseUrls : [baseUrls];
+  let n = 0;
+  const position = await queryPosition(urls[0]!, cookie, info, filename, data.length);
+  let received = position.json.data!.received;
+  if (position.json.data!.result === 1) return position.json;
+  for (;;) {
+    const chunk = data.subarray(received, Math.min(data.length, received + chunkSize));
+    const answer = await sendChunk(urls[n++ % urls.length]!, cookie, info, received, chunk, data.length);
+    if (answer.json.data?.result === 1) return answer.json;
+    if (answer.json.data?.result !== 0) throw new Error(`chunk failed: ${JSON.stringify(answer.json)}`);
+    received = answer.json.data.received;
+  }
+};
