@@ -2,9 +2,11 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './lib.mjs';
+import { build, ROOT } from './lib.mjs';
 
 const only = process.argv[2];
+// Benchmarks that start the api as its own process use the built server: build it when stale.
+build();
 const files = readdirSync(path.join(ROOT, 'tests', 'bench')).filter(
   (f) => f.endsWith('.bench.ts') && (!only || f.includes(only)),
 );

@@ -3,12 +3,12 @@ import pg from 'pg';
 import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
 import { listQueries } from '../../apps/api/src/modules/library/lists.ts';
 import { searchQueries } from '../../apps/api/src/modules/library/search.ts';
-import { percentile, report, round, runConcurrent, startBenchApp } from './support.ts';
+import { percentile, report, round, runConcurrent, startBenchApp, startServerProcess } from './support.ts';
 
 /**
  * Library benchmark on 100k generated resources: the home list (stage + subject filter, default sort) and search
- * (200 different Chinese queries), each at 32 concurrent connections, over HTTP through the api, against the same
- * SQL sent straight through a pg pool of the api's size at the same concurrency (the limit).
+ * (200 different Chinese queries), each at 32 concurrent connections, over HTTP through the api (its own process),
+ * against the same SQL sent straight through a pg pool of the api's size at the same concurrency (the limit).
  */
 const RESOURCES = Number(process.env.BENCH_RESOURCES ?? 100_000);
 const CONCURRENCY = 32;
@@ -57,6 +57,7 @@ try {
   };
   const searchBody = (i: number) => ({ content: queries[i % queries.length]!, current: 1, size: 10, type: null });
 
+  const server = await startServerProcess(bench.databaseUrl, { DATA_DIR: bench.dataDir });
   const pool = new pg.Pool({ connectionString: bench.databaseUrl, max: POOL });
   const direct = async (q: {
     select: { text: string; values: unknown[] };
@@ -65,7 +66,7 @@ try {
     await Promise.all([pool.query(q.select.text, q.select.values), pool.query(q.count.text, q.count.values)]);
   };
   const api = async (path: string, body: unknown) => {
-    const res = await fetch(`${bench.url}${path}`, {
+    const res = await fetch(`${server.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -103,6 +104,7 @@ try {
   const searchApi = await measure((i) => api(routes.search.path, searchBody(i)));
   const searchLimit = await measure((i) => direct(searchQueries(searchBody(i))));
   await pool.end();
+  await server.stop();
 
   report('library', {
     resources: RESOURCES,

@@ -20,7 +20,8 @@ export const startBenchApp = async (env: Record<string, string> = {}) => {
     persistent: false,
   });
   await migrate(pg.url, MIGRATIONS_DIR);
-  const config = loadConfig({ LOG_LEVEL: 'silent', SERVE_WEB: 'false', RATE_LIMITS: 'false', ...env });
+  const dataDir = path.join(dir, 'app');
+  const config = loadConfig({ LOG_LEVEL: 'silent', SERVE_WEB: 'false', RATE_LIMITS: 'false', DATA_DIR: dataDir, ...env });
   const app = await buildApp({ config, databaseUrl: pg.url, webDir: null });
   await seedIfEmpty(app.prisma);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -28,6 +29,7 @@ export const startBenchApp = async (env: Record<string, string> = {}) => {
     app,
     url,
     databaseUrl: pg.url,
+    dataDir: config.DATA_DIR,
     close: async () => {
       await app.close();
       await pg.stop();
@@ -68,4 +70,45 @@ export const report = (name: string, result: Record<string, unknown>) => {
   const full = { name, at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, ...result };
   writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(full, null, 2)}\n`);
   console.log(JSON.stringify(full, null, 2));
+};
+
+/**
+ * The api as its own process (the built server when present, else the sources through tsx), on an existing
+ * database: load generated in the bench process then does not share the server's event loop.
+ */
+export const startServerProcess = async (databaseUrl: string, env: Record<string, string> = {}) => {
+  const { spawn } = await import('node:child_process');
+  const { existsSync } = await import('node:fs');
+  const built = path.join(ROOT_DIR, 'apps/api/dist/server.mjs');
+  const args = existsSync(built) ? [built] : ['--import', 'tsx', path.join(ROOT_DIR, 'apps/api/src/server.ts')];
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SEED_ON_START: 'false',
+      SERVE_WEB: 'false',
+      RATE_LIMITS: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error('api process exited during start');
+    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 };
