@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router-dom';
+import { sessionGuardMiddleware } from '../features/auth/lib/session-guard.ts';
 import { loadChunk } from '../lib/lazy-route.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { RootLayout } from './routes/root-layout.tsx';
@@ -9,10 +10,43 @@ const handle = (value: RouteHandle) => value;
 
 const errorPages = () => loadChunk(() => import('./routes/error-pages.tsx'));
 
+const resourceLists = () => loadChunk(() => import('./routes/resource-list.tsx'));
+
+/** Both upload screens (documents, video) share one chunk. */
+const uploadScreens = () => loadChunk(() => import('./routes/upload.tsx'));
+
+/**
+ * A resource type's list (depth 2, kept alive) with its details page below it (depth 3): the details are a child
+ * route, so the list stays mounted (hidden) while they show.
+ */
+const resourceRoutes = (
+  path: string,
+  title: string,
+  list: 'MicroCourseList' | 'DocumentList' | 'AchievementList',
+): RouteObject[] => [
+  {
+    path,
+    handle: handle({ title, breadNumber: 2 }),
+    lazy: async () => ({ Component: (await resourceLists())[list] }),
+    children: [
+      {
+        path: 'details',
+        handle: handle({ title: '资源详情', breadNumber: 3 }),
+        lazy: () => loadChunk(() => import('./routes/resource-details.tsx')),
+      },
+    ],
+  },
+];
+
 /** SPEC.md §2 routes that exist so far; each page area is its own chunk. */
 export const routes: RouteObject[] = [
   {
     path: '/',
+    // The session guard (SPEC.md §2) runs before every navigation's loaders, ahead of the child routes' own
+    // redirects; the no-op loader that always revalidates makes sure every navigation has loaders to run.
+    middleware: [sessionGuardMiddleware],
+    loader: () => null,
+    shouldRevalidate: () => true,
     element: <RootLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <RoutePending />,
@@ -27,6 +61,24 @@ export const routes: RouteObject[] = [
             path: 'index',
             handle: handle({ title: '首页', breadNumber: 1, noBreadcrumb: true }),
             lazy: () => loadChunk(() => import('./routes/home-index.tsx')),
+          },
+          {
+            path: 'search',
+            handle: handle({ title: '资源检索', breadNumber: 2 }),
+            lazy: () => loadChunk(() => import('./routes/search.tsx')),
+          },
+          ...resourceRoutes('cousrseResources', '微课资源', 'MicroCourseList'),
+          ...resourceRoutes('documents', '教学文档', 'DocumentList'),
+          ...resourceRoutes('achievements', '教研成果', 'AchievementList'),
+          {
+            path: 'uploadDoc',
+            handle: handle({ title: '上传文档', breadNumber: 2 }),
+            lazy: async () => ({ Component: (await uploadScreens()).UploadDocument }),
+          },
+          {
+            path: 'uploadVideo',
+            handle: handle({ title: '上传视频', breadNumber: 2 }),
+            lazy: async () => ({ Component: (await uploadScreens()).UploadVideo }),
           },
         ],
       },

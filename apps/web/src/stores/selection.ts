@@ -78,6 +78,14 @@ export const selectionActions = {
   closePicker() {
     setState({ pickerOpen: false });
   },
+  /** A logged-in user's saved stage and subject (SPEC.md §4): set both, the picker has nothing left to ask. */
+  apply(stage: DictEntry, subject: DictEntry) {
+    setState({ stage, subject, pickerOpen: false });
+  },
+  /** Logout: back to 全部 | 全部学科. */
+  resetToAll() {
+    setState({ stage: ALL_STAGES, subject: ALL_SUBJECTS });
+  },
 };
 
 /** The header label 'stage | subject'; a subject with id null reads 全部学科. */

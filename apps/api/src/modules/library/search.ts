@@ -75,7 +75,8 @@ export const createSearchService = (prisma: PrismaClient) => {
       prisma.$queryRaw<{ n: bigint }[]>(query.count),
     ]);
     const { keyword, words, grams } = query;
-    if (keyword) await record(keyword, userId);
+    // A search is counted once, on its first page (paging and filters are the same search).
+    if (keyword && input.current === 1) await record(keyword, userId);
     const terms = [...words, ...(keyword.length <= 2 ? [keyword.toLowerCase()] : grams)];
     return {
       objList: (await toCards(prisma, rows)).map(({ card }) => ({

@@ -1,11 +1,27 @@
+import { AuthActions } from '../../features/auth/components/auth-actions.tsx';
+import { LoginDialogHost } from '../../features/auth/components/login-dialog-host.tsx';
 import { SelectionLabel } from '../../features/dict/components/selection-label.tsx';
 import { StageSubjectPicker } from '../../features/dict/components/stage-subject-picker.tsx';
+import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { ShellLayout } from '../../features/shell/components/shell-layout.tsx';
+import { UploadButton } from '../../features/upload/components/upload-button.tsx';
 
-/** /home/*: the public shell with the stage/subject picker plugged in. */
+/** /home/*: the public shell with the stage/subject picker and the login button or user menu plugged in. */
 export const Component = () => (
   <ShellLayout
     renderSelector={(variant) => <SelectionLabel compact={variant === 'compact'} />}
-    overlays={<StageSubjectPicker />}
+    renderActions={(variant) => <AuthActions compact={variant === 'compact'} />}
+    tabExtras={
+      <>
+        <SearchBox />
+        <UploadButton />
+      </>
+    }
+    overlays={
+      <>
+        <StageSubjectPicker />
+        <LoginDialogHost />
+      </>
+    }
   />
 );

@@ -1,11 +1,29 @@
 import type { ReactNode } from 'react';
 import { HomeHero } from './home-hero.tsx';
 import styles from './home-page.module.css';
+import { HomeResourceList } from './home-resource-list.tsx';
+import { LatestSections } from './latest-sections.tsx';
+import { MemberRankPanel, ResourceRankPanel } from './rank-panels.tsx';
 
-/** /home/index: the welcome banner, then the sections other features hand in (the stage/subject panel first). */
+/**
+ * /home/index: the banner with the totals, the sections other features hand in (the stage/subject panel), then
+ * the resource list with the rankings beside it, and the newest of each type.
+ */
 export const HomePage = ({ children }: { children?: ReactNode }) => (
   <div className={styles.page}>
     <HomeHero />
-    <div className={`zyk-container ${styles.sections}`}>{children}</div>
+    <div className={`zyk-container ${styles.sections}`}>
+      {children}
+      <div className={styles.columns}>
+        <div className={styles.main}>
+          <HomeResourceList />
+        </div>
+        <aside className={styles.aside} aria-label="排行榜">
+          <MemberRankPanel />
+          <ResourceRankPanel />
+        </aside>
+      </div>
+      <LatestSections />
+    </div>
   </div>
 );

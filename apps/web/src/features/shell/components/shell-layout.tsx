@@ -12,8 +12,8 @@ import { TopBar } from './top-bar.tsx';
 export interface ShellLayoutProps {
   /** The stage/subject selector, in the full and in the compact header. */
   renderSelector?: (variant: 'full' | 'compact') => ReactNode;
-  /** Right end of the headers: login button or user menu. */
-  actions?: ReactNode;
+  /** Right end of the headers, in the full and in the compact header: login button or user menu. */
+  renderActions?: (variant: 'full' | 'compact') => ReactNode;
   /** Right end of the tab bar: search box and upload button. */
   tabExtras?: ReactNode;
   /** Dialogs rendered once per page (the stage/subject picker, login, upload choice). */
@@ -21,15 +21,15 @@ export interface ShellLayoutProps {
 }
 
 /** The public site's frame (SPEC.md §2 "Shell"); features plug their pieces into the slots. */
-export const ShellLayout = ({ renderSelector, actions, tabExtras, overlays }: ShellLayoutProps) => {
+export const ShellLayout = ({ renderSelector, renderActions, tabExtras, overlays }: ShellLayoutProps) => {
   const scrolled = useScrolledPast();
   return (
     <div className={styles.shell}>
       <header className={styles.header}>
-        <TopBar selector={renderSelector?.('full')} actions={actions} />
+        <TopBar selector={renderSelector?.('full')} actions={renderActions?.('full')} />
         <TabBar extras={tabExtras} />
       </header>
-      <CompactHeader visible={scrolled} selector={renderSelector?.('compact')} actions={actions} />
+      <CompactHeader visible={scrolled} selector={renderSelector?.('compact')} actions={renderActions?.('compact')} />
       <main className={styles.main}>
         <div className="zyk-container">
           <BreadcrumbBar />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useLocation, useMatches } from 'react-router-dom';
-import { deepestHandle } from '../../../lib/route-handle.ts';
-import { type Crumb, nextTrail, visibleTrail } from '../lib/trail.ts';
+import { type UIMatch, useLocation, useMatches } from 'react-router-dom';
+import { deepestHandle, handleOf } from '../../../lib/route-handle.ts';
+import { type AncestorCrumb, type Crumb, nextTrail, visibleTrail } from '../lib/trail.ts';
 
 /**
  * The breadcrumb trail for the current page, built up across navigations inside the shell; null when the page
@@ -22,6 +22,7 @@ export const useBreadcrumbTrail = (): Crumb[] | null => {
             state.trail,
             { title: current.handle.title, pathname: current.match.pathname },
             current.handle.breadNumber,
+            ancestorsOf(matches, current.match),
           );
     setState({ key: location.key, trail });
   }
@@ -29,3 +30,11 @@ export const useBreadcrumbTrail = (): Crumb[] | null => {
   if (!current || current.handle.noBreadcrumb) return null;
   return visibleTrail(state.trail);
 };
+
+/** The matched routes above the page that name themselves (a list above its details page). */
+const ancestorsOf = (matches: UIMatch[], page: UIMatch): AncestorCrumb[] =>
+  matches.flatMap((match) => {
+    const handle = handleOf(match);
+    if (match === page || handle.title === undefined || handle.noBreadcrumb) return [];
+    return [{ crumb: { title: handle.title, pathname: match.pathname }, breadNumber: handle.breadNumber ?? 1 }];
+  });

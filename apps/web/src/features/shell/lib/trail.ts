@@ -6,13 +6,33 @@ export interface Crumb {
 
 export const HOME_CRUMB: Crumb = { title: '首页', pathname: '/home/index' };
 
+/** A crumb that is a matched parent of the page (a list above its details), at its own depth. */
+export interface AncestorCrumb {
+  crumb: Crumb;
+  breadNumber: number;
+}
+
 /**
  * SPEC.md §2: each route's breadNumber (default 1) trims the trail to the entries before it, then the route is
- * appended. Visiting a depth-2 list after a depth-3 detail therefore drops the detail.
+ * appended. Visiting a depth-2 list after a depth-3 detail therefore drops the detail. When the trail is too short
+ * for the depth (a details page opened straight from the home page or a link), the gaps are filled with the
+ * page's parent routes at their depths (home at depth 1), so details always sit below their list.
  */
-export const nextTrail = (trail: readonly Crumb[], crumb: Crumb, breadNumber = 1): Crumb[] => {
+export const nextTrail = (
+  trail: readonly Crumb[],
+  crumb: Crumb,
+  breadNumber = 1,
+  ancestors: readonly AncestorCrumb[] = [],
+): Crumb[] => {
   const depth = Math.max(1, Math.floor(breadNumber));
-  return [...trail.slice(0, depth - 1), crumb];
+  const kept = trail.slice(0, depth - 1);
+  for (let position = kept.length + 1; position < depth; position++) {
+    const parent = ancestors.find((a) => Math.floor(a.breadNumber) === position)?.crumb;
+    const filler = parent ?? (position === 1 ? HOME_CRUMB : undefined);
+    if (!filler) break; // nothing known for this level: never shift a crumb to a depth that is not its own
+    kept.push(filler);
+  }
+  return [...kept, crumb];
 };
 
 /** What is shown: the trail always starts at home, and the personal space entry is replaced by home. */

@@ -1,0 +1,4 @@
+import { SearchPage } from '../../features/search/components/search-page.tsx';
+
+/** /home/search?searchKeyWord=. */
+export const Component = SearchPage;

@@ -1,0 +1,34 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { lazy, Suspense } from 'react';
+import { loadChunk } from '../../../lib/lazy-route.ts';
+import { sessionActions, useSession } from '../../../stores/session.ts';
+import { preloadLoginDialog } from './login-dialog-host.tsx';
+import { UserBadge } from './user-badge.tsx';
+
+// The menu (antd Dropdown) is only for logged-in users: visitors never load it.
+const UserMenu = lazy(() => loadChunk(() => import('./user-menu.tsx')).then((m) => ({ default: m.UserMenu })));
+
+/** The header's right end: 登录 for visitors, the user and their menu once logged in. */
+export const AuthActions = ({ compact = false }: { compact?: boolean }) => {
+  const { loggedIn } = useSession();
+  if (loggedIn) {
+    return (
+      <Suspense fallback={<UserBadge compact={compact} />}>
+        <UserMenu compact={compact} />
+      </Suspense>
+    );
+  }
+  return (
+    <Button
+      type="primary"
+      icon={<UserOutlined aria-hidden />}
+      aria-haspopup="dialog"
+      onMouseEnter={preloadLoginDialog}
+      onFocus={preloadLoginDialog}
+      onClick={() => sessionActions.openLogin()}
+    >
+      登录
+    </Button>
+  );
+};

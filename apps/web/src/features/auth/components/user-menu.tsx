@@ -1,0 +1,98 @@
+import { HomeOutlined, LogoutOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps, message } from 'antd';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSession } from '../../../stores/session.ts';
+import { useClientConfig } from '../hooks/use-client-config.ts';
+import { authLinks } from '../lib/auth-links.ts';
+import { logoutSession } from '../lib/session-sync.ts';
+import { UserBadge } from './user-badge.tsx';
+
+const link = (href: string | undefined, text: string, newWindow = false) =>
+  href === undefined ? (
+    text
+  ) : (
+    <a href={href} {...(newWindow ? { target: '_blank', rel: 'noopener' } : {})}>
+      {text}
+    </a>
+  );
+
+/**
+ * The user menu (loaded once logged in): 个人中心 and 安全设置 on the auth site, the user's studios, and 退出登录.
+ * After logout, personal space is left for the home page; anywhere else the page reloads as a visitor.
+ */
+export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
+  const { user, studios, memberId } = useSession();
+  const config = useClientConfig();
+  const [toast, toastHolder] = message.useMessage();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const authSite = config.data?.authSiteUrl;
+
+  const logout = async () => {
+    try {
+      await logoutSession();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : '退出登录失败，请稍后重试');
+      return;
+    }
+    if (pathname === '/personSpace' || pathname.startsWith('/personSpace/')) navigate('/home/index', { replace: true });
+    else window.location.reload();
+  };
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'center',
+      icon: <HomeOutlined aria-hidden />,
+      label: link(
+        authSite === undefined ? undefined : authLinks.personalCenter(authSite, user?.memberId ?? memberId),
+        '个人中心',
+      ),
+      disabled: authSite === undefined,
+    },
+    {
+      key: 'security',
+      icon: <SafetyCertificateOutlined aria-hidden />,
+      label: link(
+        authSite === undefined
+          ? undefined
+          : authLinks.securitySettings(authSite, user?.roleTypeId ?? null, user?.roleId ?? null),
+        '安全设置',
+      ),
+      disabled: authSite === undefined,
+    },
+    ...(studios.length > 0
+      ? [
+          { type: 'divider' as const },
+          {
+            type: 'group' as const,
+            label: '我的工作室',
+            children: studios.map((studio, i) => ({
+              key: `studio-${i}`,
+              icon: <TeamOutlined aria-hidden />,
+              label: link(studio.toUrl, studio.name, true),
+            })),
+          },
+        ]
+      : []),
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录', danger: true },
+  ];
+
+  return (
+    <>
+      {toastHolder}
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key === 'logout') void logout();
+          },
+        }}
+      >
+        <UserBadge compact={compact} aria-haspopup="menu" />
+      </Dropdown>
+    </>
+  );
+};

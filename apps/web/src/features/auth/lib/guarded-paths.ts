@@ -1,0 +1,10 @@
+/** Paths only a logged-in user may open (SPEC.md §2 Guard): personal space and the upload screens. */
+export const UPLOAD_PATHS = ['/home/uploadDoc', '/home/uploadVideo'] as const;
+
+export const requiresLogin = (pathname: string) =>
+  pathname === '/personSpace' ||
+  pathname.startsWith('/personSpace/') ||
+  UPLOAD_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+
+/** Where a visitor is sent instead. */
+export const VISITOR_HOME = '/home/index';

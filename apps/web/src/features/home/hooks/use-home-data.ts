@@ -1,0 +1,24 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { FIRST_PAGE, mergePages, nextPageParam, type PageParam, totalOf } from '../../../lib/paging.ts';
+import { getHomeList, getLatest, getMemberRank, getResourceRank, getTotals } from '../api/home-api.ts';
+import { type HomeListFilters, homeKeys } from '../api/home-keys.ts';
+
+export const useTotals = () => useQuery({ queryKey: homeKeys.totals(), queryFn: getTotals });
+export const useMemberRank = () => useQuery({ queryKey: homeKeys.memberRank(), queryFn: getMemberRank });
+export const useResourceRank = () => useQuery({ queryKey: homeKeys.resourceRank(), queryFn: getResourceRank });
+export const useLatest = () => useQuery({ queryKey: homeKeys.latest(), queryFn: getLatest });
+
+/**
+ * The home list (SPEC.md §4): 20 per page, each "加载更多" appends the next page. A new stage, subject or sort
+ * is a new list from page 1 (the old one is not shown meanwhile).
+ */
+export const useHomeList = (filters: HomeListFilters) => {
+  const query = useInfiniteQuery({
+    queryKey: homeKeys.list(filters),
+    queryFn: ({ pageParam }) => getHomeList(filters, pageParam),
+    initialPageParam: FIRST_PAGE as PageParam,
+    getNextPageParam: nextPageParam,
+  });
+  const pages = query.data?.pages ?? [];
+  return { query, items: mergePages(pages), total: totalOf(pages), loadedPages: pages.length };
+};

@@ -1,0 +1,198 @@
+import { ExportOutlined, FileSearchOutlined, LockOutlined } from '@ant-design/icons';
+import type { ResourceDetail } from '@zyk/shared';
+import { Button, Segmented, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { errorText } from '../../../lib/api-result.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { useSession } from '../../../stores/session.ts';
+import { usePreview } from '../hooks/use-preview.ts';
+import { usePatchResource } from '../hooks/use-resource.ts';
+import { decodeText, totalFromContentRange } from '../lib/text-decode.ts';
+import { MediaPlayer } from './media-player.tsx';
+import styles from './preview-panel.module.css';
+
+/** Text previews show the beginning of the file; the whole of it is a download away. */
+const TEXT_PREVIEW_BYTES = 256 * 1024;
+
+/**
+ * The preview area (onlinePreview): PDF in the page, images, text, video and audio players, an external preview
+ * service, a conversion in progress (polled), or the reason there is no preview. A paid resource the user has
+ * not bought shows its price instead: its files are not readable yet.
+ */
+export const PreviewPanel = ({ resource: r }: { resource: ResourceDetail }) => {
+  const [fileId, setFileId] = useState<string | null>(r.files[0]?.id ?? null);
+  if (r.files.length === 0) {
+    return (
+      <div className={styles.placeholder} data-testid="preview-none">
+        <FileSearchOutlined className={styles.icon} aria-hidden />
+        <div>该资源暂无可预览的文件</div>
+      </div>
+    );
+  }
+  if (!r.canDownload) {
+    return (
+      <div className={styles.placeholder} data-testid="preview-locked">
+        <LockOutlined className={styles.icon} aria-hidden />
+        {r.price > 0 ? (
+          <>
+            <div className={styles.lockedPrice}>付费资源 · {formatPrice(r.price)}</div>
+            <div className={styles.hint}>购买后即可在线预览和下载全部文件</div>
+          </>
+        ) : (
+          <div>该资源暂不可预览</div>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className={styles.panel}>
+      {r.files.length > 1 && (
+        <Segmented
+          className={styles.switcher}
+          value={fileId ?? undefined}
+          onChange={(value) => setFileId(String(value))}
+          options={r.files.map((f) => ({ value: f.id, label: <span title={f.name}>{f.name}</span> }))}
+        />
+      )}
+      {fileId && <FilePreview key={fileId} fileId={fileId} resource={r} />}
+    </div>
+  );
+};
+
+const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: ResourceDetail }) => {
+  const { loggedIn } = useSession();
+  const patch = usePatchResource(r.id);
+  const query = usePreview(fileId, true);
+
+  if (query.isPending) {
+    return (
+      <div className={styles.placeholder}>
+        <Spin />
+        <div>正在加载预览…</div>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className={styles.placeholder} data-testid="preview-error">
+        <FileSearchOutlined className={styles.icon} aria-hidden />
+        <div>{errorText(query.error, '预览加载失败')}</div>
+        <Button size="small" onClick={() => void query.refetch()}>
+          重试
+        </Button>
+      </div>
+    );
+  }
+  const info = query.data;
+  const url = info.url ?? '';
+  switch (info.mode) {
+    case 'pdf':
+      return (
+        <object
+          className={styles.pdf}
+          data={url}
+          type="application/pdf"
+          aria-label={`${info.fileName} 预览`}
+          data-testid="preview-pdf"
+        >
+          <div className={styles.placeholder}>
+            <div>浏览器无法直接显示 PDF</div>
+            <a href={url} target="_blank" rel="noopener">
+              在新窗口中打开 <ExportOutlined aria-hidden />
+            </a>
+          </div>
+        </object>
+      );
+    case 'image':
+      return (
+        <div className={styles.imageWrap}>
+          <img className={styles.image} src={url} alt={info.fileName} data-testid="preview-image" />
+        </div>
+      );
+    case 'text':
+      return <TextPreview url={url} />;
+    case 'video':
+    case 'audio':
+      return (
+        <MediaPlayer
+          kind={info.mode}
+          resourceId={r.id}
+          src={url}
+          poster={info.mode === 'video' ? info.thumbnailUrl : undefined}
+          startAt={r.playPosition}
+          canSaveProgress={loggedIn}
+          onPlayCounted={(counts) => patch(counts)}
+        />
+      );
+    case 'external':
+      return (
+        <div className={styles.placeholder} data-testid="preview-external">
+          <FileSearchOutlined className={styles.icon} aria-hidden />
+          <div>{info.fileName}</div>
+          <Button type="primary" href={url} target="_blank" rel="noopener" icon={<ExportOutlined aria-hidden />}>
+            打开在线预览
+          </Button>
+        </div>
+      );
+    case 'converting':
+      return (
+        <div className={styles.placeholder} data-testid="preview-converting" role="status">
+          <Spin />
+          <div>正在转换，请稍后</div>
+          <div className={styles.hint}>{info.msg}</div>
+        </div>
+      );
+    default:
+      return (
+        <div className={styles.placeholder} data-testid="preview-unavailable">
+          <FileSearchOutlined className={styles.icon} aria-hidden />
+          <div>{info.msg ?? '该文件暂不支持在线预览，请下载后查看'}</div>
+        </div>
+      );
+  }
+};
+
+type TextState =
+  | { state: 'loading' }
+  | { state: 'ready'; text: string; truncated: boolean }
+  | { state: 'failed'; message: string };
+
+/** A text file's beginning, decoded (UTF-8 or GBK) and shown as plain text. */
+const TextPreview = ({ url }: { url: string }) => {
+  const [text, setText] = useState<TextState>({ state: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setText({ state: 'loading' });
+    fetch(url, { headers: { Range: `bytes=0-${TEXT_PREVIEW_BYTES - 1}` }, signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const total = totalFromContentRange(response.headers.get('content-range'));
+        setText({ state: 'ready', text: decodeText(bytes), truncated: total !== null && total > bytes.length });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setText({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+      });
+    return () => controller.abort();
+  }, [url]);
+
+  if (text.state === 'loading') {
+    return (
+      <div className={styles.placeholder}>
+        <Spin />
+      </div>
+    );
+  }
+  if (text.state === 'failed') {
+    return <div className={styles.placeholder}>文本加载失败（{text.message}），请下载后查看</div>;
+  }
+  return (
+    <div>
+      <pre className={styles.text} data-testid="preview-text">
+        {text.text}
+      </pre>
+      {text.truncated && <div className={styles.hint}>仅显示文件开头部分，完整内容请下载后查看。</div>}
+    </div>
+  );
+};

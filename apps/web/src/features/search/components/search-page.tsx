@@ -1,0 +1,214 @@
+import { CloseOutlined, DeleteOutlined, FireOutlined, HistoryOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE, type ResourceType } from '@zyk/shared';
+import { Button, Popconfirm } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Chip, ChipGroup } from '../../../components/chip.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { ResourceList, ResourceListSkeleton } from '../../../components/resource-card.tsx';
+import { EmptyState, LoadError } from '../../../components/status.tsx';
+import { errorText } from '../../../lib/api-result.ts';
+import { formatTotal, SEARCH_TOTAL_CAP } from '../../../lib/paging.ts';
+import { searchPath } from '../../../lib/resource-paths.ts';
+import { useSession } from '../../../stores/session.ts';
+import { searchKeys } from '../api/search-keys.ts';
+import {
+  useDeleteAllSearchRecords,
+  useDeleteSearchRecord,
+  useHotWords,
+  useSearchRecords,
+  useSearchResults,
+} from '../hooks/use-search.ts';
+import { readSearchMemory, resolveSearch, startSearch, writeSearchMemory } from '../lib/search-memory.ts';
+import { HighlightedTitle } from './highlighted-title.tsx';
+import styles from './search-page.module.css';
+
+const TYPE_FILTERS: readonly { value: ResourceType | null; label: string }[] = [
+  { value: null, label: '全部' },
+  { value: 'MICRO_COURSE', label: '微课' },
+  { value: 'DOCUMENT', label: '文档' },
+  { value: 'ACHIEVEMENT', label: '成果' },
+];
+
+/** /home/search?searchKeyWord=: results with highlighted titles, a type filter, pages of 10, records and hot words. */
+export const SearchPage = () => {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { loggedIn } = useSession();
+  const urlKeyword = params.get('searchKeyWord');
+
+  const [state, setState] = useState(() => resolveSearch(urlKeyword, readSearchMemory()));
+  const [followed, setFollowed] = useState(urlKeyword);
+  if (urlKeyword !== followed) {
+    setFollowed(urlKeyword);
+    setState(resolveSearch(urlKeyword, readSearchMemory()));
+  }
+  useEffect(() => writeSearchMemory(state), [state]);
+
+  const { keyword, type, page } = state;
+  const results = useSearchResults({ keyword, type, page });
+  const records = useSearchRecords(loggedIn);
+  const hotWords = useHotWords();
+  const deleteRecord = useDeleteSearchRecord();
+  const deleteAll = useDeleteAllSearchRecords();
+
+  // Every answer the server gave for a keyword counted the search: the user's records and the hot words
+  // (asked for at the same time) are out of date once it is in. Answers from the cache counted nothing.
+  const settled = results.isSuccess && !results.isPlaceholderData;
+  const answeredAt = useRef(0);
+  useEffect(() => {
+    if (!keyword || !settled || results.dataUpdatedAt === answeredAt.current) return;
+    answeredAt.current = results.dataUpdatedAt;
+    if (loggedIn) void queryClient.invalidateQueries({ queryKey: searchKeys.records() });
+    void queryClient.invalidateQueries({ queryKey: searchKeys.hotWords() });
+  }, [loggedIn, keyword, settled, results.dataUpdatedAt, queryClient]);
+
+  const listTop = useRef<HTMLDivElement>(null);
+  const goSearch = (word: string) => {
+    startSearch(word);
+    navigate(searchPath(word));
+  };
+  const setPage = (next: number) => {
+    setState((s) => ({ ...s, page: next }));
+    listTop.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const data = results.data;
+  const total = data ? Math.min(data.pageBean.totalCount, SEARCH_TOTAL_CAP) : 0;
+
+  return (
+    <div className={`zyk-container ${styles.page}`}>
+      <div className={styles.main} ref={listTop}>
+        <section className={styles.panel} aria-labelledby="search-title">
+          <header className={styles.header}>
+            <h1 id="search-title" className={styles.title}>
+              {keyword ? (
+                <>
+                  “<span className={styles.keyword}>{keyword}</span>”的搜索结果
+                </>
+              ) : (
+                '全部资源'
+              )}
+            </h1>
+            {data && (
+              <span className={styles.total} data-testid="search-total">
+                共 {formatTotal(data.pageBean.totalCount)} 条
+              </span>
+            )}
+          </header>
+          <div className={styles.filters}>
+            <span className={styles.filterTitle}>类型</span>
+            <ChipGroup label="资源类型">
+              {TYPE_FILTERS.map((option) => (
+                <Chip
+                  key={option.label}
+                  selected={type === option.value}
+                  onClick={() => setState((s) => ({ ...s, type: option.value, page: 1 }))}
+                >
+                  {option.label}
+                </Chip>
+              ))}
+            </ChipGroup>
+          </div>
+
+          {results.isPending ? (
+            <ResourceListSkeleton count={5} layout="row" />
+          ) : results.isError ? (
+            <LoadError message={errorText(results.error, '搜索失败')} onRetry={() => void results.refetch()} />
+          ) : !data || data.objList.length === 0 ? (
+            <EmptyState
+              title={keyword ? `没有找到与“${keyword}”相关的资源` : '暂无资源'}
+              hint="换个关键词，或试试下面的热门搜索"
+            />
+          ) : (
+            <div className={results.isPlaceholderData ? styles.stale : undefined} aria-busy={results.isFetching}>
+              <ResourceList
+                resources={data.objList}
+                layout="row"
+                label="搜索结果"
+                titleOf={(hit) => <HighlightedTitle segments={hit.titleSegments} />}
+              />
+              {total > PAGE_SIZE.search && (
+                <Pager
+                  current={page}
+                  pageSize={PAGE_SIZE.search}
+                  total={total}
+                  totalText={`共 ${formatTotal(data.pageBean.totalCount)} 条`}
+                  onChange={setPage}
+                />
+              )}
+            </div>
+          )}
+        </section>
+      </div>
+
+      <aside className={styles.aside} aria-label="搜索记录与热门搜索">
+        {loggedIn && (
+          <section className={styles.side} aria-labelledby="search-records-title" data-testid="search-records">
+            <header className={styles.sideHeader}>
+              <h2 id="search-records-title" className={styles.sideTitle}>
+                <HistoryOutlined aria-hidden /> 搜索记录
+              </h2>
+              {records.data && records.data.length > 0 && (
+                <Popconfirm
+                  title="清空全部搜索记录？"
+                  okText="清空"
+                  cancelText="取消"
+                  onConfirm={() => deleteAll.mutate()}
+                >
+                  <Button type="link" size="small" icon={<DeleteOutlined aria-hidden />} loading={deleteAll.isPending}>
+                    清空
+                  </Button>
+                </Popconfirm>
+              )}
+            </header>
+            {!records.data || records.data.length === 0 ? (
+              <div className={styles.sideEmpty}>{records.isPending ? '加载中…' : '暂无搜索记录'}</div>
+            ) : (
+              <ul className={styles.records}>
+                {records.data.map((record) => (
+                  <li key={record.id} className={styles.record}>
+                    <button type="button" className={styles.recordWord} onClick={() => goSearch(record.keyword)}>
+                      {record.keyword}
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.recordDelete}
+                      aria-label={`删除搜索记录 ${record.keyword}`}
+                      onClick={() => deleteRecord.mutate(record.id)}
+                    >
+                      <CloseOutlined aria-hidden />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+        <section className={styles.side} aria-labelledby="hot-words-title" data-testid="hot-words">
+          <header className={styles.sideHeader}>
+            <h2 id="hot-words-title" className={styles.sideTitle}>
+              <FireOutlined aria-hidden /> 热门搜索
+            </h2>
+          </header>
+          {!hotWords.data || hotWords.data.length === 0 ? (
+            <div className={styles.sideEmpty}>{hotWords.isPending ? '加载中…' : '暂无热门搜索'}</div>
+          ) : (
+            <ol className={styles.hotWords}>
+              {hotWords.data.map((word, i) => (
+                <li key={word.keyword}>
+                  <button type="button" className={styles.hotWord} onClick={() => goSearch(word.keyword)}>
+                    <span className={i < 3 ? `${styles.hotNo} ${styles.hotTop}` : styles.hotNo}>{i + 1}</span>
+                    <span className={styles.hotText}>{word.keyword}</span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </aside>
+    </div>
+  );
+};

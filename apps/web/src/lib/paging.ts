@@ -1,0 +1,85 @@
+import type { PageBean } from '@zyk/shared';
+
+/**
+ * Paging of the library lists. The first page of a list answers a `snapshot` time; later pages pass it back so
+ * resources published in the meantime cause neither duplicates nor gaps (README, 资源库).
+ */
+export interface ListPage<T> {
+  objList: T[];
+  pageBean: PageBean;
+  snapshot?: string;
+}
+
+export interface PageParam {
+  current: number;
+  snapshot?: string;
+}
+
+export const FIRST_PAGE: PageParam = { current: 1 };
+
+/**
+ * "Load more" (SPEC.md §4: page size 20, appended, current page incremented): the next page to ask for, carrying
+ * the first page's snapshot, or undefined once the last page is loaded.
+ */
+export const nextPageParam = <T>(last: ListPage<T>, pages: readonly ListPage<T>[]): PageParam | undefined => {
+  const { current, totalPage } = last.pageBean;
+  if (current >= totalPage || last.objList.length === 0) return undefined;
+  const snapshot = pages[0]?.snapshot ?? last.snapshot;
+  return snapshot === undefined ? { current: current + 1 } : { current: current + 1, snapshot };
+};
+
+/** The loaded pages as one list, in order; an item seen on an earlier page is not shown twice. */
+export const mergePages = <T extends { id: number }>(pages: readonly ListPage<T>[]): T[] => {
+  const seen = new Set<number>();
+  const items: T[] = [];
+  for (const page of pages) {
+    for (const item of page.objList) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      items.push(item);
+    }
+  }
+  return items;
+};
+
+/** The total the server reports, from the most recent page (it can change while paging without a snapshot). */
+export const totalOf = <T>(pages: readonly ListPage<T>[]): number => pages.at(-1)?.pageBean.totalCount ?? 0;
+
+/**
+ * Numbered pages (list and search pages): the snapshot to send with page `page`. Page 1 always asks afresh;
+ * later pages reuse the snapshot page 1 answered.
+ */
+export const snapshotFor = (page: number, firstPageSnapshot: string | undefined): string | undefined =>
+  page <= 1 ? undefined : firstPageSnapshot;
+
+/** The search total is counted up to a cap: 1000 reads "1000+". */
+export const SEARCH_TOTAL_CAP = 1000;
+export const formatTotal = (total: number, cap = SEARCH_TOTAL_CAP) => (total >= cap ? `${cap}+` : String(total));
+
+export type PagerItem = number | 'gap-before' | 'gap-after';
+
+/**
+ * The page buttons of a numbered list: all pages when there are at most 7; otherwise the first, the last, the
+ * current one with two on each side, and gaps where pages are left out.
+ */
+export const pagerItems = (current: number, totalPages: number): PagerItem[] => {
+  if (totalPages <= 1) return totalPages === 1 ? [1] : [];
+  if (totalPages <= 7) return Array.from({ length: totalPages }, (_, i) => i + 1);
+  const at = Math.min(Math.max(1, current), totalPages);
+  let from = Math.max(2, at - 2);
+  let to = Math.min(totalPages - 1, at + 2);
+  // Keep five middle buttons near either end, so the bar does not change width while paging.
+  if (at <= 4) {
+    from = 2;
+    to = 6;
+  } else if (at >= totalPages - 3) {
+    from = totalPages - 5;
+    to = totalPages - 1;
+  }
+  const items: PagerItem[] = [1];
+  if (from > 2) items.push('gap-before');
+  for (let page = from; page <= to; page++) items.push(page);
+  if (to < totalPages - 1) items.push('gap-after');
+  items.push(totalPages);
+  return items;
+};

@@ -1,0 +1,50 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContextOptions, chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const WEB_DIR = path.join(ROOT, 'apps/web/dist');
+export const ARTIFACTS = path.join(ROOT, 'tests/artifacts/e2e');
+const CHROMIUM = '/usr/bin/chromium';
+
+/** Checks the web build and Chromium are there, then launches Debian's Chromium headless. */
+export const launchBrowser = async (): Promise<Browser> => {
+  if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
+    throw new Error(
+      `The web build is missing (${WEB_DIR}): run \`pnpm --filter @zyk/web build\` before the e2e tests.`,
+    );
+  }
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-wqy-microhei`);
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+};
+
+/** A fresh browser session (its own cookies and sessionStorage) with one tab; page errors are collected. */
+export const openSession = async (browser: Browser, options: BrowserContextOptions = {}) => {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    ...options,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+};
+
+export const artifact = (name: string) => path.join(ARTIFACTS, name);

@@ -1,0 +1,231 @@
+import type { PageBean } from '@zyk/shared';
+import { describe, expect, it } from 'vitest';
+import { positionToSave, resumePosition } from '../../apps/web/src/features/resources/lib/playback.ts';
+import { decodeText, totalFromContentRange } from '../../apps/web/src/features/resources/lib/text-decode.ts';
+import { normalizeKeyword, resolveSearch } from '../../apps/web/src/features/search/lib/search-memory.ts';
+import { type Crumb, HOME_CRUMB, nextTrail, visibleTrail } from '../../apps/web/src/features/shell/lib/trail.ts';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatFileSize,
+  formatPrice,
+} from '../../apps/web/src/lib/format.ts';
+import {
+  FIRST_PAGE,
+  formatTotal,
+  type ListPage,
+  mergePages,
+  nextPageParam,
+  pagerItems,
+  snapshotFor,
+  totalOf,
+} from '../../apps/web/src/lib/paging.ts';
+import { detailsPath, LIST_PATHS, parseResourceId, searchPath } from '../../apps/web/src/lib/resource-paths.ts';
+
+const home: Crumb = HOME_CRUMB;
+const documents: Crumb = { title: '教学文档', pathname: '/home/documents' };
+const micro: Crumb = { title: '微课资源', pathname: '/home/cousrseResources' };
+const search: Crumb = { title: '资源检索', pathname: '/home/search' };
+const details: Crumb = { title: '资源详情', pathname: '/home/documents/details' };
+const person: Crumb = { title: '个人空间', pathname: '/personSpace/index' };
+
+describe('breadcrumb trail (SPEC.md §2 breadNumber)', () => {
+  it('extends the trail by one level at a time', () => {
+    let trail = nextTrail([], home, 1);
+    trail = nextTrail(trail, documents, 2);
+    trail = nextTrail(trail, details, 3);
+    expect(trail).toEqual([home, documents, details]);
+    expect(visibleTrail(trail).map((c) => c.title)).toEqual(['首页', '教学文档', '资源详情']);
+  });
+
+  it('trims back to the depth of the page: a list after its details drops the details', () => {
+    const trail = nextTrail([home, documents, details], documents, 2);
+    expect(trail).toEqual([home, documents]);
+    // Another tab at the same depth replaces the list.
+    expect(nextTrail(trail, micro, 2)).toEqual([home, micro]);
+    // Depth 1 (or none given) starts again.
+    expect(nextTrail([home, documents, details], home)).toEqual([home]);
+    expect(nextTrail([home, documents], home, 0.5)).toEqual([home]);
+  });
+
+  it('keeps where the user came from: details opened from search sit below the search', () => {
+    const trail = nextTrail([home, search], details, 3, [{ crumb: documents, breadNumber: 2 }]);
+    expect(trail).toEqual([home, search, details]);
+  });
+
+  it('fills gaps with the parent routes at their depths (details opened straight from home or a link)', () => {
+    const parents = [{ crumb: documents, breadNumber: 2 }];
+    expect(nextTrail([home], details, 3, parents)).toEqual([home, documents, details]);
+    expect(nextTrail([], details, 3, parents)).toEqual([home, documents, details]);
+    // A page reached by reloading starts at home, then itself.
+    expect(nextTrail([], search, 2)).toEqual([home, search]);
+    // Unknown levels are left out rather than letting a crumb slip to a depth that is not its own.
+    expect(nextTrail([], details, 3)).toEqual([home, details]);
+    expect(nextTrail([], details, 4, parents)).toEqual([home, documents, details]);
+    // A parent at a depth that is already taken does not push anything aside.
+    expect(nextTrail([home, search], details, 3, [{ crumb: documents, breadNumber: 1 }])).toEqual([
+      home,
+      search,
+      details,
+    ]);
+  });
+
+  it('always starts at home, replaces personal space with home, and never repeats an entry', () => {
+    expect(visibleTrail([search])).toEqual([home, search]);
+    expect(visibleTrail([person, search])).toEqual([home, search]);
+    expect(visibleTrail([home, person])).toEqual([home]);
+  });
+});
+
+const page = <T>(objList: T[], bean: Partial<PageBean>, snapshot?: string): ListPage<T> => ({
+  objList,
+  pageBean: { current: 1, size: 20, totalCount: 0, totalPage: 0, ...bean },
+  ...(snapshot ? { snapshot } : {}),
+});
+const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+
+describe('home list paging: 20 per page, appended, current page incremented (SPEC.md §4)', () => {
+  const snapshot = '2026-11-22T08:00:00.000Z';
+
+  it('asks for the next page with the first page snapshot until the last page', () => {
+    const first = page(items(1, 20), { current: 1, totalCount: 45, totalPage: 3 }, snapshot);
+    expect(FIRST_PAGE).toEqual({ current: 1 });
+    expect(nextPageParam(first, [first])).toEqual({ current: 2, snapshot });
+    // Later pages echo the snapshot, but the first page's is the one that counts.
+    const second = page(items(21, 20), { current: 2, totalCount: 45, totalPage: 3 }, '2030-01-01T00:00:00.000Z');
+    expect(nextPageParam(second, [first, second])).toEqual({ current: 3, snapshot });
+    const third = page(items(41, 5), { current: 3, totalCount: 45, totalPage: 3 }, snapshot);
+    expect(nextPageParam(third, [first, second, third])).toBeUndefined();
+  });
+
+  it('stops on an empty page and works without a snapshot', () => {
+    expect(nextPageParam(page([], { current: 2, totalCount: 45, totalPage: 3 }), [])).toBeUndefined();
+    const first = page(items(1, 20), { current: 1, totalCount: 21, totalPage: 2 });
+    expect(nextPageParam(first, [first])).toEqual({ current: 2 });
+    expect(nextPageParam(page([], { totalCount: 0, totalPage: 0 }), [])).toBeUndefined();
+  });
+
+  it('appends pages in order, never showing an item twice', () => {
+    const pages = [page(items(1, 3), { current: 1 }), page([{ id: 3 }, ...items(4, 2)], { current: 2, totalCount: 5 })];
+    expect(mergePages(pages).map((x) => x.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(totalOf(pages)).toBe(5);
+    expect(totalOf([])).toBe(0);
+    expect(mergePages([])).toEqual([]);
+  });
+
+  it('numbered pages: page 1 asks afresh, later pages reuse its snapshot', () => {
+    expect(snapshotFor(1, snapshot)).toBeUndefined();
+    expect(snapshotFor(2, snapshot)).toBe(snapshot);
+    expect(snapshotFor(3, undefined)).toBeUndefined();
+  });
+
+  it('the search total is counted up to 1000', () => {
+    expect(formatTotal(12)).toBe('12');
+    expect(formatTotal(1000)).toBe('1000+');
+  });
+});
+
+describe('numbered pages (list and search pages)', () => {
+  it('shows every page up to 7', () => {
+    expect(pagerItems(1, 0)).toEqual([]);
+    expect(pagerItems(1, 1)).toEqual([1]);
+    expect(pagerItems(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('otherwise the ends, the current page with two either side, and gaps; the same width near the ends', () => {
+    expect(pagerItems(1, 20)).toEqual([1, 2, 3, 4, 5, 6, 'gap-after', 20]);
+    expect(pagerItems(4, 20)).toEqual([1, 2, 3, 4, 5, 6, 'gap-after', 20]);
+    expect(pagerItems(10, 20)).toEqual([1, 'gap-before', 8, 9, 10, 11, 12, 'gap-after', 20]);
+    expect(pagerItems(18, 20)).toEqual([1, 'gap-before', 15, 16, 17, 18, 19, 20]);
+    expect(pagerItems(20, 20)).toEqual([1, 'gap-before', 15, 16, 17, 18, 19, 20]);
+    expect(pagerItems(99, 20)).toEqual([1, 'gap-before', 15, 16, 17, 18, 19, 20]);
+  });
+});
+
+describe('search keyword and the search store (SPEC.md §3, §5)', () => {
+  const remembered = { keyword: '勾股', type: 'DOCUMENT' as const, page: 3 };
+
+  it('trims the keyword; an empty one stays a search', () => {
+    expect(normalizeKeyword('  勾股 定理 ')).toBe('勾股 定理');
+    expect(normalizeKeyword('   ')).toBe('');
+  });
+
+  it('uses the URL keyword; the same keyword comes back with its type and page, a new one starts over', () => {
+    expect(resolveSearch('勾股', remembered)).toEqual(remembered);
+    expect(resolveSearch(' 勾股 ', remembered)).toEqual(remembered);
+    expect(resolveSearch('牛顿', remembered)).toEqual({ keyword: '牛顿', type: null, page: 1 });
+    expect(resolveSearch('', remembered)).toEqual({ keyword: '', type: null, page: 1 });
+  });
+
+  it('without a keyword in the URL (a breadcrumb entry) the remembered search is shown', () => {
+    expect(resolveSearch(null, remembered)).toEqual(remembered);
+  });
+});
+
+describe('library display formats', () => {
+  it('prices in fen', () => {
+    expect(formatPrice(0)).toBe('免费');
+    expect(formatPrice(5)).toBe('¥0.05');
+    expect(formatPrice(500)).toBe('¥5.00');
+    expect(formatPrice(123456)).toBe('¥1234.56');
+  });
+
+  it('counts, sizes and durations', () => {
+    expect(formatCount(9999)).toBe('9999');
+    expect(formatCount(12345)).toBe('1.2万');
+    expect(formatCount(100000)).toBe('10万');
+    expect(formatFileSize(532)).toBe('532 B');
+    expect(formatFileSize(12.5 * 1024)).toBe('12.5 KB');
+    expect(formatFileSize(3 * 1024 * 1024)).toBe('3 MB');
+    expect(formatFileSize(150 * 1024 * 1024)).toBe('150 MB');
+    expect(formatDuration(75)).toBe('01:15');
+    expect(formatDuration(3725)).toBe('1:02:05');
+  });
+
+  it('dates in China time', () => {
+    expect(formatDate('2026-11-21T16:30:00.000Z')).toBe('2026-11-22');
+    expect(formatDateTime('2026-11-21T16:05:00.000Z')).toBe('2026-11-22 00:05');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('resource paths', () => {
+  it('details sit below the list of their type (typo of the product URL kept)', () => {
+    expect(LIST_PATHS.MICRO_COURSE).toBe('/home/cousrseResources');
+    expect(detailsPath('DOCUMENT', 7)).toBe('/home/documents/details?id=7');
+    expect(detailsPath('ACHIEVEMENT', 9)).toBe('/home/achievements/details?id=9');
+    expect(searchPath('勾股 定理')).toBe('/home/search?searchKeyWord=%E5%8B%BE%E8%82%A1%20%E5%AE%9A%E7%90%86');
+    expect(searchPath('')).toBe('/home/search?searchKeyWord=');
+  });
+
+  it('accepts only positive integer ids', () => {
+    expect(parseResourceId('12')).toBe(12);
+    for (const bad of [null, '', '0', '-1', '1.5', '1e3', 'abc', '99999999999', '2147483648']) {
+      expect(parseResourceId(bad)).toBeNull();
+    }
+  });
+});
+
+describe('previews and playback', () => {
+  it('decodes UTF-8, falls back to GBK, and tolerates a character cut off by a partial read', () => {
+    expect(decodeText(new TextEncoder().encode('勾股定理'))).toBe('勾股定理');
+    const gbk = Uint8Array.from([0xb9, 0xb4, 0xb9, 0xc9]); // 勾股 in GBK
+    expect(decodeText(gbk)).toBe('勾股');
+    const cut = new TextEncoder().encode('勾股').subarray(0, 4);
+    expect(decodeText(cut)).toBe('勾');
+    expect(totalFromContentRange('bytes 0-99/1234')).toBe(1234);
+    expect(totalFromContentRange(null)).toBeNull();
+  });
+
+  it('resumes from the saved position unless it is at the very end; saves whole seconds, 0 at the end', () => {
+    expect(resumePosition(12, 30)).toBe(12);
+    expect(resumePosition(0, 30)).toBe(0);
+    expect(resumePosition(29, 30)).toBe(0);
+    expect(resumePosition(12, Number.NaN)).toBe(0);
+    expect(positionToSave(13.7, false)).toBe(13);
+    expect(positionToSave(30, true)).toBe(0);
+  });
+});
