@@ -21,7 +21,13 @@ export const startBenchApp = async (env: Record<string, string> = {}) => {
   });
   await migrate(pg.url, MIGRATIONS_DIR);
   const dataDir = path.join(dir, 'app');
-  const config = loadConfig({ LOG_LEVEL: 'silent', SERVE_WEB: 'false', RATE_LIMITS: 'false', DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    RATE_LIMITS: 'false',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const app = await buildApp({ config, databaseUrl: pg.url, webDir: null });
   await seedIfEmpty(app.prisma);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -100,7 +106,13 @@ export const startServerProcess = async (databaseUrl: string, env: Record<string
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error('api process exited during start');
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

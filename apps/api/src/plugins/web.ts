@@ -22,6 +22,10 @@ export default fp(
         root: webDir,
         wildcard: true,
         index: false,
+        // The web build ships .br/.gz copies of its assets (apps/web/compress.mjs).
+        preCompressed: true,
+        // Cache headers are ours (setHeaders): hashed assets forever, everything else re-checked.
+        cacheControl: false,
         setHeaders: (res, filePath) => {
           // Vite's hashed assets never change; index.html must always be re-checked.
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -132,7 +132,7 @@ export const createCourseService = (app: FastifyInstance) => {
   const checkStageSubject = async (stageId?: number | null, subjectId?: number | null) => {
     if (!subjectId) return;
     const subject = await prisma.dict.findUnique({ where: { id: subjectId } });
-    if (!subject || subject.level !== 2 || (stageId && subject.parentId !== stageId)) {
+    if (subject?.level !== 2 || (stageId && subject.parentId !== stageId)) {
       throw new AppError('BAD_REQUEST', '所选学科不属于该学段，请重新选择');
     }
   };

@@ -48,7 +48,7 @@ const isOwnerOrAdmin = (user: SessionUser | null, authorId: number) => !!user &&
 export const createResourceService = (prisma: PrismaClient) => {
   const checkDictionary = async (stageId: number, subjectId: number) => {
     const subject = await prisma.dict.findUnique({ where: { id: subjectId } });
-    if (!subject || subject.level !== 2 || subject.parentId !== stageId) {
+    if (subject?.level !== 2 || subject.parentId !== stageId) {
       throw new AppError('BAD_REQUEST', '所选学科不属于该学段，请重新选择');
     }
   };

@@ -101,7 +101,7 @@ export const createReviewAdmin = (prisma: PrismaClient) => {
         where: { id },
         include: { resource: { select: { title: true } } },
       });
-      if (!report || report.status !== 'OPEN') throw new Error(`举报 ${id} 不存在或已处理`);
+      if (report?.status !== 'OPEN') throw new Error(`举报 ${id} 不存在或已处理`);
       await prisma.$transaction([
         prisma.report.update({
           where: { id },
