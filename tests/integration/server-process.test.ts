@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
@@ -17,6 +18,7 @@ let child: ChildProcess;
 let base: string;
 let drop: () => Promise<void>;
 let output = '';
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zyk-server-'));
 
 beforeAll(async () => {
   if (!existsSync(SERVER) || !existsSync(WEB_INDEX)) throw new Error('先构建：pnpm build（npm test 会自动构建）');
@@ -25,12 +27,19 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 500; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     if (
       await fetch(`${base}/healthz`).then(
@@ -47,15 +56,21 @@ beforeAll(async () => {
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   await drop?.();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('built server process', () => {
-  it('is ready, answers the api and serves the web app', async () => {
-    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+  it('is ready with its first-start demo data, answers the api and serves the web app', async () => {
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', storage: 'ok' },
+    });
     const dict = await (await fetch(`${base}/api/open/dict/list?dictId=0&dictLevel=1`)).json();
     expect(dict.data[0]).toEqual({ id: null, dictName: '全部' });
     const config = await (await fetch(`${base}/api/open/client/config`)).json();
     expect(config.code).toBe(0);
+    const totals = await (await fetch(`${base}/es/resource/lib/getTotalResourceCount`)).json();
+    expect(totals.data.total).toBeGreaterThan(300);
     const page = await fetch(`${base}/home/index`);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('<div id="root">');
