@@ -309,7 +309,8 @@ describe('a visitor browses', () => {
     // A hot word is a search of its own.
     await page.getByTestId('hot-words').getByRole('button', { name: /牛顿/ }).click();
     await page.waitForURL(`${t.url}/home/search?searchKeyWord=${encodeURIComponent('牛顿')}`);
-    expect(await searchBox(page).inputValue()).toBe('牛顿');
+    // The router pushes the URL before React renders the new location, so the box follows a moment later.
+    await eventually(() => searchBox(page).inputValue()).toBe('牛顿');
     await eventually(() => results.locator('h3').allTextContents()).toContain(PAID_TITLE);
     expect(await results.locator('mark').first().textContent()).toBe('牛顿');
     expect(
