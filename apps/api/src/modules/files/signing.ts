@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { loadOrCreateSecret } from '../../lib/secrets.ts';
 
 export type Disposition = 'inline' | 'attachment';
 /** Which bytes of a file: the original, its preview PDF, or its thumbnail. */
@@ -52,15 +51,7 @@ export class FileUrlSigner {
  */
 export const loadFileUrlSecret = async (config: Config) => {
   if (config.FILE_URL_SECRET) return Buffer.from(config.FILE_URL_SECRET, 'utf8');
-  const dir = path.join(config.DATA_DIR, 'secrets');
-  const file = path.join(dir, 'file-url.key');
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  try {
-    await fs.writeFile(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const text = (await fs.readFile(file, 'utf8')).trim();
-  if (text.length < 32) throw new Error(`${file} 内容有误：请删除后重启，或设置 FILE_URL_SECRET`);
+  const text = await loadOrCreateSecret(config.DATA_DIR, 'file-url.key', () => randomBytes(32).toString('hex'));
+  if (text.length < 32) throw new Error('DATA_DIR/secrets/file-url.key 内容有误：请删除后重启，或设置 FILE_URL_SECRET');
   return Buffer.from(text, 'utf8');
 };
