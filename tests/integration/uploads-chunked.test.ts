@@ -9,7 +9,15 @@ import { loginAs } from '../support/auth.ts';
 import { fakeMp4, sha256 } from '../support/files.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { startInstance } from '../support/instances.ts';
-import { cookieOf, initVideo, queryPosition, sendChunk, uploadVideo, type VideoInfo } from '../support/uploads.ts';
+import {
+  type ChunkAnswerJson,
+  cookieOf,
+  initVideo,
+  queryPosition,
+  sendChunk,
+  uploadVideo,
+  type VideoInfo,
+} from '../support/uploads.ts';
 
 /** The spec's chunked video upload on the local-disk driver: resumable, durable, shared by instances. */
 
@@ -264,6 +272,83 @@ describe('resuming', () => {
       const file = await t.prisma.storedFile.findUniqueOrThrow({ where: { id: done.data!.fileId! } });
       expect(file.sha256).toBe(sha256(data));
       expect(sha256(await downloaded(file.id))).toBe(sha256(data));
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+/** A chunk POSTed in two halves: the second half only when `sendRest` is called. */
+const chunkInTwoHalves = (
+  baseUrl: string,
+  cookie: string,
+  info: VideoInfo,
+  start: number,
+  chunk: Buffer,
+  total: number,
+) => {
+  const boundary = 'halves-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const url = new URL(`${baseUrl}${info.uri}`);
+  const req = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    headers: {
+      cookie,
+      'content-range': `bytes ${start}-${start + chunk.length - 1}/${total}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + chunk.length + tail.length,
+    },
+  });
+  const response = new Promise<{ status: number; json: ChunkAnswerJson }>((resolve, reject) => {
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (b: Buffer) => parts.push(b));
+      res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(parts).toString()) }));
+    });
+  });
+  req.write(head);
+  const halfSent = new Promise<void>((sent) => req.write(chunk.subarray(0, chunk.length / 2), () => sent()));
+  return {
+    halfSent,
+    response,
+    sendRest: () => {
+      req.write(chunk.subarray(chunk.length / 2));
+      req.end(tail);
+    },
+  };
+};
+
+describe('racing chunks with different bytes', () => {
+  it('stores one of them whole: the recorded sha256 is that of the stored file', async () => {
+    const data = fakeMp4(2 * MiB + 10);
+    const rival = Buffer.from(data);
+    rival.fill(0x55, 4096, MiB); // the same file head, other bytes in the rest of the first chunk
+    const other = await startInstance(t.databaseUrl, env);
+    try {
+      const info = await start('两个版本.mp4', data);
+      // One instance gets half of the first chunk, then the other gets the rival first chunk whole, then the rest
+      // of the first one arrives: its late bytes must not land on whatever was acknowledged meanwhile.
+      const slow = chunkInTwoHalves(t.url, lijg, info, 0, data.subarray(0, MiB), data.length);
+      await slow.halfSent;
+      await new Promise((r) => setTimeout(r, 300));
+      const fast = sendChunk(other.url, lijg, info, 0, rival.subarray(0, MiB), data.length);
+      await new Promise((r) => setTimeout(r, 300));
+      slow.sendRest();
+      const answers = await Promise.all([slow.response, fast]);
+      for (const answer of answers) expect(answer.json.data).toMatchObject({ result: 0, received: MiB });
+      // The rest through the instance that got the rival chunk: had it won, its running hash would cover it.
+      const done = await uploadVideo(other.url, lijg, info, '两个版本.mp4', data);
+      const file = await t.prisma.storedFile.findUniqueOrThrow({ where: { id: done.data!.fileId! } });
+      const stored = await downloaded(file.id);
+      expect(sha256(stored)).toBe(file.sha256);
+      expect([sha256(data), sha256(rival)]).toContain(file.sha256);
     } finally {
       await other.close();
     }

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { acquireClaim, ChunkWriter } from './chunk-claims.ts';
 import {
   assertKey,
   ByteCounter,
@@ -35,12 +36,10 @@ const syncDir = async (dir: string) => {
   }
 };
 
-const COPY_BLOCK = 1 << 20;
-
 /**
  * Objects as files under `root` (DATA_DIR/objects by default). A put writes a temp file, fsyncs it and renames it
- * into place, so readers never see half an object. Chunked uploads use the staging helpers below: a chunk is first
- * streamed into its own staging file, then copied into the upload's data file under the upload's row lock.
+ * into place, so readers never see half an object. A chunked upload is one data file under `.uploads/<id>/`, which
+ * each chunk is written straight into at its offset (claimChunk below), and which becomes the object at the end.
  */
 export class LocalStorage implements ObjectStorage {
   readonly driver = 'local' as const;
@@ -134,58 +133,50 @@ export class LocalStorage implements ObjectStorage {
 
   async close() {}
 
-  // ---- chunked-upload staging (modules/uploads/assembly.ts) ----
+  // ---- chunked uploads (modules/uploads/assembly.ts) ----
 
   private uploadDir(uploadId: string) {
     assertKey(uploadId);
     return path.join(this.uploadsDir, uploadId);
   }
 
-  /** Streams one received chunk into its own staging file (not fsynced: it is copied, then deleted). */
-  async writeStage(uploadId: string, name: string, body: Readable) {
+  /**
+   * The exclusive right to write an upload's data file from `offset` (its committed position) on, or why not:
+   * `busy` when another writer holds or held that offset, `gone` when the upload's folder no longer exists.
+   * `stillAt` asks the database whether the upload still stands at `offset`; it is only called before taking over a
+   * claim whose writer is gone (see chunk-claims.ts). A live writer holding the offset is waited for up to `waitMs`.
+   */
+  async claimChunk(
+    uploadId: string,
+    offset: number,
+    stillAt: () => Promise<boolean>,
+    waitMs?: number,
+  ): Promise<ChunkWriter | 'busy' | 'gone'> {
     const dir = this.uploadDir(uploadId);
-    await fs.mkdir(dir, { recursive: true });
-    const file = path.join(dir, `${name}.stage`);
+    if (offset === 0) await fs.mkdir(dir, { recursive: true });
+    // Opened while the claim is made (opening writes nothing); the data file exists from the first chunk on.
+    const flags = fs.constants.O_WRONLY | (offset === 0 ? fs.constants.O_CREAT : 0);
+    const opening = fs.open(path.join(dir, 'data'), flags, 0o640);
+    opening.catch(() => {}); // handled below, possibly after it settles
+    const unused = () => {
+      opening.then((handle) => handle.close()).catch(() => {});
+    };
+    let claim: Awaited<ReturnType<typeof acquireClaim>>;
     try {
-      const counter = new ByteCounter();
-      await pipeline(body, counter, createWriteStream(file, { mode: 0o640, highWaterMark: 1 << 20 }));
-      return { size: counter.bytes };
+      claim = await acquireClaim(dir, offset, stillAt, waitMs);
     } catch (error) {
-      await fs.rm(file, { force: true });
+      unused();
       throw error;
     }
-  }
-
-  async removeStage(uploadId: string, name: string) {
-    await fs.rm(path.join(this.uploadDir(uploadId), `${name}.stage`), { force: true });
-  }
-
-  /**
-   * Copies a staging file into the upload's data file at `offset` and fsyncs it. The caller holds the upload's row
-   * lock, so only one copy into a data file runs at a time across every api instance sharing this disk.
-   */
-  async appendStage(uploadId: string, name: string, offset: number) {
-    const dir = this.uploadDir(uploadId);
-    const source = await fs.open(path.join(dir, `${name}.stage`), 'r');
-    const target = await fs.open(path.join(dir, 'data'), fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o640);
+    if (typeof claim === 'string') {
+      unused();
+      return claim;
+    }
     try {
-      const buffer = Buffer.allocUnsafe(COPY_BLOCK);
-      let copied = 0;
-      for (;;) {
-        const { bytesRead } = await source.read(buffer, 0, COPY_BLOCK, copied);
-        if (bytesRead === 0) break;
-        let written = 0;
-        while (written < bytesRead) {
-          const { bytesWritten } = await target.write(buffer, written, bytesRead - written, offset + copied + written);
-          written += bytesWritten;
-        }
-        copied += bytesRead;
-      }
-      await target.sync();
-      return copied;
-    } finally {
-      await source.close();
-      await target.close();
+      return new ChunkWriter(claim, await opening, offset, offset === 0 ? [dir, this.uploadsDir] : []);
+    } catch (error) {
+      await claim.release();
+      throw error;
     }
   }
 
@@ -194,7 +185,8 @@ export class LocalStorage implements ObjectStorage {
     const dir = this.uploadDir(uploadId);
     const data = path.join(dir, 'data');
     const target = this.pathOf(key);
-    const handle = await fs.open(data, fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o640);
+    // Never created here: a missing data file is an error, not an empty object.
+    const handle = await fs.open(data, fs.constants.O_WRONLY);
     try {
       await handle.truncate(size);
       await handle.sync();

@@ -2,17 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ChunkWriter } from '../storage/chunk-claims.ts';
 import { LocalStorage } from '../storage/local.ts';
 import { S3_MIN_PART, S3Storage } from '../storage/s3.ts';
 import { ByteCounter, type ObjectStorage } from '../storage/types.ts';
 
 /**
- * How acknowledged chunks become one object, per storage driver. Every chunk is first streamed somewhere of its own
- * (`stage`, no lock held while bytes arrive over the network); then, under the upload's row lock, `commit` makes it
- * part of the upload only if nobody advanced the upload meanwhile; `discard` undoes a stage that lost.
+ * How acknowledged chunks become one object, per storage driver. Every chunk is first stored durably where it can be
+ * used without copying it again (`stage`, no database lock held while bytes arrive over the network); then one
+ * conditional UPDATE makes it part of the upload only if the upload still stands where the chunk starts
+ * (`commitState` answers the state that UPDATE writes); `discard` undoes a stage that lost.
  *
- * - Local disk: the chunk streams into a staging file; `commit` copies it into the upload's data file at its offset
- *   and fsyncs; at the end the data file is renamed to its object key (no second copy of the whole file).
+ * - Local disk: the chunk is written straight into the upload's data file at its offset and fsynced — one write
+ *   per byte, no staging file and no copy. A claim on the offset (storage/chunk-claims.ts) makes the writer the only
+ *   one writing there, on every instance sharing the disk, so acknowledged bytes are never written again. At the end
+ *   the data file is renamed to its object key.
  * - S3: parts must be ≥ 5 MiB except the last, chunks are 1–4 MiB. A chunk is stored as a staging object until the
  *   staged bytes plus the arriving chunk reach 5 MiB; then the staged objects and the live chunk are streamed
  *   together as the next part of the upload's multipart upload. The last chunk always closes a part. Completion is
@@ -36,17 +40,39 @@ export interface AssemblyState {
 }
 
 export type Staged =
-  | { kind: 'local'; name: string; bytes: number }
+  | { kind: 'local'; writer: ChunkWriter; bytes: number }
   | { kind: 's3-stage'; key: string; bytes: number }
   | { kind: 's3-part'; n: number; etag: string; size: number; bytes: number; mpu: string; createdMpu: boolean };
 
+/** Another writer has the chunk's offset (`busy`), or the upload's bytes are gone (`gone`): nothing was stored. */
+export class ChunkBusyError extends Error {
+  constructor(readonly reason: 'busy' | 'gone') {
+    super(`chunk offset ${reason}`);
+    this.name = 'ChunkBusyError';
+  }
+}
+
 export interface Assembler {
-  stage(upload: UploadRef, start: number, length: number, body: Readable): Promise<Staged>;
-  /** Runs under the row lock after checking the upload still stands at `start`; answers the new state. */
-  commit(upload: UploadRef, start: number, staged: Staged): Promise<AssemblyState>;
-  /** After the database commit: removes what the chunk no longer needs. */
+  /**
+   * Durably stores `length` fresh bytes read from `body` for offset `start`, not yet part of the upload. Throws
+   * ChunkBusyError (before reading `body`) when another writer has that offset; `stillAt` asks the database whether
+   * the upload still stands at `start`.
+   */
+  stage(
+    upload: UploadRef,
+    start: number,
+    length: number,
+    body: Readable,
+    stillAt: () => Promise<boolean>,
+  ): Promise<Staged>;
+  /** The state to commit with the chunk (the upload still stands at `start`); throws if it may not be committed. */
+  commitState(upload: UploadRef, staged: Staged): AssemblyState;
+  /** After the database commit: removes what the chunk no longer needs. `upload` is the state before the commit. */
   afterCommit(upload: UploadRef, staged: Staged): Promise<void>;
+  /** The chunk was not committed: undo its stage. */
   discard(upload: UploadRef, staged: Staged): Promise<void>;
+  /** Whether the chunk was committed is unknown (the database failed): free resources, destroy nothing it may use. */
+  abandon(upload: UploadRef, staged: Staged): Promise<void>;
   /** Every byte is acknowledged: make the object at `assembly.key`. Safe to repeat after a crash. */
   finish(upload: UploadRef): Promise<void>;
   /** Removes every byte of an upload (expiry, failure, rejected content). */
@@ -55,27 +81,47 @@ export interface Assembler {
 
 const nonce = () => randomBytes(6).toString('hex');
 
+/** A chunk on the local disk whose bytes stop coming for this long is abandoned (its claim released). */
+const STALL_MS = 15_000;
+
 class LocalAssembler implements Assembler {
   constructor(private readonly storage: LocalStorage) {}
 
-  async stage(upload: UploadRef, start: number, _length: number, body: Readable): Promise<Staged> {
-    const name = `${start}-${nonce()}`;
-    const { size } = await this.storage.writeStage(upload.id, name, body);
-    return { kind: 'local', name, bytes: size };
+  async stage(upload: UploadRef, start: number, length: number, body: Readable, stillAt: () => Promise<boolean>) {
+    const writer = await this.storage.claimChunk(upload.id, start, stillAt);
+    if (typeof writer === 'string') throw new ChunkBusyError(writer);
+    // The claim keeps other writers of this offset waiting: a chunk whose bytes stop coming is given up.
+    const watchdog = setInterval(() => {
+      if (performance.now() - writer.lastActivity > STALL_MS) body.destroy(new Error('chunk stalled'));
+    }, 1_000);
+    try {
+      await pipeline(body, writer.stream()).finally(() => clearInterval(watchdog));
+      await writer.sync();
+      if (writer.written !== length) throw new Error(`wrote ${writer.written} of ${length} bytes`);
+      return { kind: 'local' as const, writer, bytes: writer.written };
+    } catch (error) {
+      await writer.release();
+      throw error;
+    }
   }
 
-  async commit(upload: UploadRef, start: number, staged: Staged) {
+  commitState(upload: UploadRef, staged: Staged) {
     if (staged.kind !== 'local') throw new Error('foreign stage');
-    await this.storage.appendStage(upload.id, staged.name, start);
+    staged.writer.assertHeld();
     return upload.assembly;
   }
 
-  async afterCommit(upload: UploadRef, staged: Staged) {
-    if (staged.kind === 'local') await this.storage.removeStage(upload.id, staged.name);
+  async afterCommit(_upload: UploadRef, staged: Staged) {
+    // Not waited for: closing the data file and marking the claim as no longer held need not delay the answer.
+    if (staged.kind === 'local') staged.writer.keep().catch(() => {});
   }
 
-  async discard(upload: UploadRef, staged: Staged) {
-    if (staged.kind === 'local') await this.storage.removeStage(upload.id, staged.name);
+  async discard(_upload: UploadRef, staged: Staged) {
+    if (staged.kind === 'local') await staged.writer.release();
+  }
+
+  async abandon(_upload: UploadRef, staged: Staged) {
+    if (staged.kind === 'local') await staged.writer.keep();
   }
 
   async finish(upload: UploadRef) {
@@ -131,7 +177,7 @@ class S3Assembler implements Assembler {
     }
   }
 
-  async commit(upload: UploadRef, _start: number, staged: Staged): Promise<AssemblyState> {
+  commitState(upload: UploadRef, staged: Staged): AssemblyState {
     const state = upload.assembly;
     if (staged.kind === 's3-stage') {
       return { ...state, staged: [...(state.staged ?? []), { key: staged.key, size: staged.bytes }] };
@@ -157,6 +203,12 @@ class S3Assembler implements Assembler {
     if (staged.kind === 's3-part' && staged.createdMpu) {
       await this.storage.abortMultipart(upload.assembly.key, staged.mpu).catch(() => {});
     }
+  }
+
+  async abandon() {
+    // The staging object or a new multipart upload may be recorded: keep them. If they are not, the orphan sweep
+    // removes a staging object once the upload is over; an unrecorded multipart upload is left to the bucket's
+    // lifecycle rule for incomplete uploads.
   }
 
   async finish(upload: UploadRef) {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ERRORS, type ErrorName, MESSAGES, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,8 +9,15 @@ import { extensionOf, isAudioExtension, isMediaExtension, safeFileName } from '.
 import { detectMedia, HEAD_BYTES } from '../files/sniff.ts';
 import { fileObjectKey, newId } from '../storage/keys.ts';
 import type { ObjectStorage } from '../storage/types.ts';
-import { type Assembler, type AssemblyState, createAssembler, type Staged, type UploadRef } from './assembly.ts';
-import { RunningHashes } from './hasher.ts';
+import {
+  type Assembler,
+  type AssemblyState,
+  ChunkBusyError,
+  createAssembler,
+  type Staged,
+  type UploadRef,
+} from './assembly.ts';
+import { RunningHashes, sha256OfStream } from './hasher.ts';
 import { listUploadLeftovers } from './leftovers.ts';
 import { ChunkDataError, ChunkSlicer } from './slicer.ts';
 import { rangeReader, readHead } from './storage-read.ts';
@@ -34,7 +40,7 @@ export interface PositionQuery {
   servicetype?: string;
 }
 
-interface UploadRow {
+export interface UploadRow {
   id: string;
   ownerId: number;
   fileName: string;
@@ -119,6 +125,16 @@ export class ChunkedUploads {
     return { id: row.id, fileSize: row.fileSize, assembly };
   }
 
+  /**
+   * Starts reading an upload's row before the request's user is known (see the chunk route); pass the promise to
+   * `append`, which checks ownership before using it. Never rejects unhandled.
+   */
+  preload(id: string): Promise<UploadRow | null> {
+    const row = this.load(id);
+    row.catch(() => {});
+    return row;
+  }
+
   /** Starts an upload: the spec's video upload info `{ uri, ccvid, uid, metauri, servicetype }`. */
   async init(user: SessionUser, input: { filename: string; filesize: number }) {
     const name = safeFileName(input.filename);
@@ -161,8 +177,13 @@ export class ChunkedUploads {
   }
 
   /** The upload if it belongs to this user and can still take chunks or answer; else the failure to answer. */
-  private async owned(user: SessionUser, ccvid: string, uid: string): Promise<UploadRow | ChunkReply> {
-    const row = await this.load(ccvid);
+  private async owned(
+    user: SessionUser,
+    ccvid: string,
+    uid: string,
+    preloaded?: Promise<UploadRow | null>,
+  ): Promise<UploadRow | ChunkReply> {
+    const row = await (preloaded ?? this.load(ccvid));
     if (!row || row.ownerId !== user.id || uid !== user.memberId || row.driver !== this.storage.driver) {
       return fail('NOT_FOUND', MESSAGES.upload.uploadNotFound, UPLOAD_RESULT.failNoRetry, 0);
     }
@@ -198,8 +219,9 @@ export class ChunkedUploads {
     query: { ccvid: string; uid: string },
     contentRange: string | undefined,
     body: Readable | null,
+    preloaded?: Promise<UploadRow | null>,
   ): Promise<ChunkReply> {
-    const row = await this.owned(user, query.ccvid, query.uid);
+    const row = await this.owned(user, query.ccvid, query.uid, preloaded);
     if (!('ownerId' in row)) return row;
     const R = row.received;
     const dataError = (kind: ErrorName = 'BAD_REQUEST') =>
@@ -215,16 +237,30 @@ export class ChunkedUploads {
 
     const fresh = range.end + 1 - R;
     const hash = this.hashes.fork(row.id, R);
+    const dropHash = () => {
+      if (hash) this.hashes.discard(hash);
+    };
     const slicer = new ChunkSlicer(R - range.start, fresh, hash);
     // The stage below re-raises the slicer's error; this listener only keeps an error raised before the stage
     // has attached its own (a short chunk can be read whole in between) from becoming an uncaught exception.
     slicer.on('error', () => {});
     body.once('error', (error) => slicer.destroy(error));
     body.pipe(slicer);
+    const stillAt = async () => {
+      const current = await this.load(row.id);
+      return current?.status === 'uploading' && current.received === R;
+    };
     let staged: Staged;
     try {
-      staged = await this.assembler.stage(this.ref(row), R, fresh, slicer);
+      staged = await this.assembler.stage(this.ref(row), R, fresh, slicer, stillAt);
     } catch (error) {
+      dropHash();
+      if (error instanceof ChunkBusyError) {
+        // Another writer has this offset: nothing was stored or read; answer where the upload stands now.
+        body.unpipe(slicer);
+        slicer.destroy();
+        return this.standing(user, query, R, error.reason === 'gone');
+      }
       if (error instanceof ChunkDataError) return dataError();
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return dataError('PAYLOAD_TOO_LARGE');
       if (body.destroyed && (body as { truncated?: boolean }).truncated) return dataError('PAYLOAD_TOO_LARGE');
@@ -232,43 +268,56 @@ export class ChunkedUploads {
       return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, R);
     }
 
-    let outcome:
-      | { won: true; received: number; before: AssemblyState }
-      | { won: false; received: number; status: string };
+    const received = R + staged.bytes;
+    let next: AssemblyState;
     try {
-      outcome = await this.prisma.$transaction(
-        async (tx) => {
-          const [current] = await tx.$queryRaw<{ received: bigint; status: string; assembly: AssemblyState }[]>`
-            SELECT received, status, assembly FROM chunked_uploads WHERE id = ${row.id} FOR UPDATE`;
-          if (current?.status !== 'uploading' || Number(current.received) !== R) {
-            return { won: false as const, received: Number(current?.received ?? 0), status: current?.status ?? 'gone' };
-          }
-          const next = await this.assembler.commit(this.ref(row, current.assembly), R, staged);
-          const received = R + staged.bytes;
-          await tx.$executeRaw`
-            UPDATE chunked_uploads SET received = ${received}, assembly = ${JSON.stringify(next)}::jsonb,
-              updated_at = now(), expires_at = ${this.expiry()} WHERE id = ${row.id}`;
-          return { won: true as const, received, before: current.assembly };
-        },
-        { timeout: 60_000, maxWait: 10_000 },
-      );
+      next = this.assembler.commitState(this.ref(row), staged);
     } catch (error) {
-      this.log.warn({ err: error, upload: row.id }, 'chunk could not be committed');
+      dropHash();
+      this.log.warn({ err: error, upload: row.id }, 'chunk may not be committed');
       await this.assembler.discard(this.ref(row), staged).catch(() => {});
       return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, R);
     }
-    if (!outcome.won) {
-      await this.assembler.discard(this.ref(row), staged).catch(() => {});
-      if (outcome.status === 'done')
-        return ok(UPLOAD_RESULT.done, row.fileSize, (await this.load(row.id))?.storedFileId);
-      return ok(UPLOAD_RESULT.resume, outcome.received);
+    // One statement, under the row's lock: the chunk counts only if the upload still stands where it starts.
+    let won: boolean;
+    try {
+      won =
+        (await this.prisma.$executeRaw`
+          UPDATE chunked_uploads SET received = ${received}, assembly = ${JSON.stringify(next)}::jsonb,
+            updated_at = now(), expires_at = ${this.expiry()}
+          WHERE id = ${row.id} AND received = ${R} AND status = 'uploading'`) === 1;
+    } catch (error) {
+      dropHash();
+      this.log.warn({ err: error, upload: row.id }, 'chunk could not be committed');
+      await this.assembler.abandon(this.ref(row), staged).catch(() => {});
+      return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, R);
     }
-    await this.assembler.afterCommit(this.ref(row, outcome.before), staged).catch((error) => {
+    if (!won) {
+      dropHash();
+      await this.assembler.discard(this.ref(row), staged).catch(() => {});
+      return this.standing(user, query, R, false);
+    }
+    if (hash) this.hashes.commit(row.id, hash, received);
+    await this.assembler.afterCommit(this.ref(row), staged).catch((error) => {
       this.log.warn({ err: error, upload: row.id }, 'staged chunk cleanup failed (the sweep retries)');
     });
-    if (hash) this.hashes.commit(row.id, hash, outcome.received);
-    if (outcome.received === row.fileSize) return this.complete(row.id);
-    return ok(UPLOAD_RESULT.resume, outcome.received);
+    if (received === row.fileSize) return this.complete(row.id);
+    return ok(UPLOAD_RESULT.resume, received);
+  }
+
+  /**
+   * The answer for a chunk that was not stored because the upload moved on (or another writer has its offset): where
+   * the upload stands now. `gone` means its bytes vanished from storage: if it still stands at `at`, that is an error.
+   */
+  private async standing(user: SessionUser, query: { ccvid: string; uid: string }, at: number, gone: boolean) {
+    const current = await this.owned(user, query.ccvid, query.uid);
+    if (!('ownerId' in current)) return current;
+    if (gone && current.received === at) {
+      this.log.error({ upload: current.id }, 'the upload’s stored bytes are missing');
+      return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, at);
+    }
+    if (current.received === current.fileSize) return this.complete(current.id);
+    return ok(UPLOAD_RESULT.resume, current.received);
   }
 
   /**
@@ -309,7 +358,8 @@ export class ChunkedUploads {
         });
         return fail('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.contentMismatch, UPLOAD_RESULT.failNoRetry, 0);
       }
-      const sha256 = this.hashes.digest(id, row.fileSize) ?? (await sha256Of(this.storage, key));
+      const sha256 =
+        (await this.hashes.digest(id, row.fileSize)) ?? (await sha256OfStream(() => this.storage.get(key)));
       const fileId = newId();
       await this.prisma.$transaction([
         this.prisma.storedFile.create({
@@ -390,9 +440,3 @@ export class ChunkedUploads {
     return removed;
   }
 }
-
-const sha256Of = async (storage: ObjectStorage, key: string) => {
-  const hash = createHash('sha256');
-  for await (const chunk of await storage.get(key)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-};

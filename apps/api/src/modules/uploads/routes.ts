@@ -71,16 +71,20 @@ export default async function uploadRoutes(app: FastifyInstance, opts: { config:
     method: 'POST',
     url: routes.videoUploadChunk.path,
     schema: { querystring: routes.videoUploadChunk.query },
-    preHandler: requireUser(app),
     handler: async (request, reply) => {
-      const user = request.user as SessionUser;
       const query = request.query as QueryOf<typeof routes.videoUploadChunk>;
+      // The upload's row is read while the session is checked (one database round trip less per chunk); nothing
+      // about it is used or answered before the session's user is known and found to own it.
+      const upload = app.chunkedUploads.preload(query.ccvid);
+      await requireUser(app)(request, reply);
+      const user = request.user as SessionUser;
+      const range = request.headers['content-range'];
       let answer: ChunkReply;
       if (!request.isMultipart()) {
-        answer = await app.chunkedUploads.append(user, query, request.headers['content-range'], null);
+        answer = await app.chunkedUploads.append(user, query, range, null, upload);
       } else {
         const part = await request.file({ limits: { fileSize: UPLOAD.chunkMaxBytes, files: 1 } });
-        answer = await app.chunkedUploads.append(user, query, request.headers['content-range'], part?.file ?? null);
+        answer = await app.chunkedUploads.append(user, query, range, part?.file ?? null, upload);
         // Whatever was not read (an early answer) is read to the end so the connection stays usable.
         if (part && !part.file.readableEnded) part.file.resume();
       }

@@ -1,5 +1,5 @@
-import type { Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
+import type { HashFork } from './hasher.ts';
 
 /** The chunk's bytes did not match its Content-Range (too few or too many). */
 export class ChunkDataError extends Error {
@@ -10,8 +10,9 @@ export class ChunkDataError extends Error {
 }
 
 /**
- * Passes a chunk on without the `skip` bytes already stored (an overlapping re-send), hashing what it passes, and
- * fails as soon as the chunk carries more than `skip + length` bytes, or at its end when it carried fewer.
+ * Passes a chunk on without the `skip` bytes already stored (an overlapping re-send), hashing what it passes (on the
+ * hashing worker: this only copies the bytes there, waiting when the worker is behind), and fails as soon as the
+ * chunk carries more than `skip + length` bytes, or at its end when it carried fewer.
  */
 export class ChunkSlicer extends Transform {
   private seen = 0;
@@ -19,7 +20,7 @@ export class ChunkSlicer extends Transform {
   constructor(
     private readonly skip: number,
     private readonly length: number,
-    private readonly hash: Hash | null,
+    private readonly hash: HashFork | null,
   ) {
     super({ highWaterMark: 1 << 20 });
   }
@@ -37,8 +38,9 @@ export class ChunkSlicer extends Transform {
       return;
     }
     const out = start === 0 ? chunk : chunk.subarray(start);
-    this.hash?.update(out);
-    callback(null, out);
+    const wait = this.hash?.update(out);
+    if (wait) wait.then(() => callback(null, out));
+    else callback(null, out);
   }
 
   override _flush(callback: TransformCallback) {
@@ -46,6 +48,7 @@ export class ChunkSlicer extends Transform {
       callback(new ChunkDataError(`chunk carried ${this.seen} of ${this.skip + this.length} bytes`));
       return;
     }
+    this.hash?.flush();
     callback();
   }
 }
