@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ChunkWriter, claimIdentity } from '../../apps/api/src/modules/storage/chunk-claims.ts';
 import { newId } from '../../apps/api/src/modules/storage/keys.ts';
 import { LocalStorage } from '../../apps/api/src/modules/storage/local.ts';
@@ -163,5 +163,37 @@ describe('claims left behind', () => {
       await writer.release();
     }
     expect(asked.asked.count).toBe(2);
+  });
+
+  it('of a writer that lapsed and was taken over stay when it gives up: nobody writes over the new writer’s bytes', async () => {
+    const id = newId();
+    const slow = await claim(id, 0, db(true).stillAt);
+    await writeAll(slow, Buffer.alloc(1000, 1));
+    // Another api process on this disk (a fresh copy of the modules: its own claims, its own identity).
+    vi.resetModules();
+    const { LocalStorage: OtherLocalStorage } = await import('../../apps/api/src/modules/storage/local.ts');
+    const other = new OtherLocalStorage(storage.root);
+    // The slow writer could not touch its claim for over 20 s (frozen, disk hung): it may no longer write.
+    const now = performance.now.bind(performance);
+    const frozen = vi.spyOn(performance, 'now').mockImplementation(() => now() + 25_000);
+    try {
+      expect(() => slow.assertHeld()).toThrow(/could not be kept alive/);
+      // The other process takes the offset over (here at once: the claim names this process's id, as a restarted
+      // container's would), writes and commits: the upload now stands at 1000.
+      const next = await other.claimChunk(id, 0, db(true).stillAt, 0);
+      if (typeof next === 'string') throw new Error(next);
+      const bytes = Buffer.alloc(1000, 2);
+      await writeAll(next, bytes);
+      await next.keep();
+      await slow.release(); // the lapsed writer gives up only now
+    } finally {
+      frozen.mockRestore();
+    }
+    expect(claimsOf(id)).toEqual(['w-0.0', 'w-0.1']);
+    // A writer that read position 0 before that commit asks the database, which says the upload moved on.
+    const late = db(false);
+    expect(await storage.claimChunk(id, 0, late.stillAt, 200)).toBe('busy');
+    expect(late.asked.count).toBe(1);
+    expect(dataOf(id).equals(Buffer.alloc(1000, 2))).toBe(true);
   });
 });

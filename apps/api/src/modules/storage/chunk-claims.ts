@@ -15,9 +15,9 @@ import { Writable } from 'node:stream';
  * the writer's process) and only writes at offsets ≥ R. A claim is kept after its chunk is committed (its time set
  * to 1970: nobody holds it), so a writer that read R before someone else committed from R finds the claim and writes
  * nothing: a missing claim for the offset a writer read therefore means that offset is still the committed position.
- * A writer whose chunk fails removes its claim once its last write has ended, so the next one can claim R again. A
- * writer finding a live claim waits for it to end (a racing re-send of the same chunk then simply finds the upload
- * moved on).
+ * A writer whose chunk fails removes its claim once its last write has ended, so the next one can claim R again (a
+ * writer whose claim lapsed keeps it instead: see Claim.release). A writer finding a live claim waits for it to end
+ * (a racing re-send of the same chunk then simply finds the upload moved on).
  *
  * A writer that dies (crash, kill, power cut) leaves its claim behind. Another writer takes over only when the
  * claim's writer is known gone (its process is gone: same machine and PID namespace; it was this process's and no
@@ -142,9 +142,14 @@ export class Claim {
     this.markEnded();
   }
 
+  /** Not touched for FENCE_MS: another writer may have taken the offset over (or soon may). */
+  private lapsed() {
+    return performance.now() - this.lastBeat > FENCE_MS;
+  }
+
   /** Throws unless this writer may still write (and commit). */
   assertHeld() {
-    if (this.ended || performance.now() - this.lastBeat > FENCE_MS) throw new ClaimLapsedError(this.file);
+    if (this.ended || this.lapsed()) throw new ClaimLapsedError(this.file);
   }
 
   private async end() {
@@ -164,10 +169,17 @@ export class Claim {
     this.markEnded();
   }
 
-  /** The chunk was not committed: the offset can be claimed again. */
+  /**
+   * The chunk was not committed: the offset can be claimed again. A lapsed claim is kept instead of removed: another
+   * writer may have taken it over with the next generation and committed, and removing this generation would let a
+   * writer that read the old position claim it afresh and write over those acknowledged bytes. Kept, it makes that
+   * writer ask the database, and go on to the next generation only if the upload still stands here.
+   */
   async release() {
+    const lapsed = this.lapsed();
     await this.end();
-    await fs.rm(this.file, { force: true }).finally(() => {
+    const undo = lapsed ? fs.lutimes(this.file, 0, 0).catch(() => {}) : fs.rm(this.file, { force: true });
+    await undo.finally(() => {
       held.delete(this.file);
       this.markEnded();
     });
