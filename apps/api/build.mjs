@@ -1,5 +1,7 @@
 // Bundles the api's entry points (server, admin CLI) into dist/ with the workspace's TypeScript sources inlined;
-// npm dependencies stay external and load from node_modules.
+// npm dependencies stay external and load from node_modules. The upload hashing worker is an entry point of its own:
+// modules/uploads/hasher.ts starts it as `new URL('./hash-worker.mjs', import.meta.url)`, which from the bundle
+// is dist/hash-worker.mjs.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -10,7 +12,11 @@ const bundled = (name) => name.startsWith('@zyk/') || name === 'crypto-js';
 const external = Object.keys(pkg.dependencies).filter((name) => !bundled(name));
 
 await build({
-  entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    admin: 'src/cli/admin.ts',
+    'hash-worker': 'src/modules/uploads/hash-worker.mjs',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -21,4 +27,4 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-console.log('api built: dist/server.mjs, dist/admin.mjs');
+console.log('api built: dist/server.mjs, dist/admin.mjs, dist/hash-worker.mjs');

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -17,47 +19,11 @@ const BATCH = 1 << 20;
 const BACKLOG = 8 * BATCH;
 const SPARE = 4;
 
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const states = new Map();
-const forks = new Map();
-parentPort.on('message', (m) => {
-  switch (m.op) {
-    case 'fork': {
-      const base = m.from === null ? null : states.get(m.from);
-      forks.set(m.id, m.from === null ? createHash('sha256') : base ? base.copy() : null);
-      break;
-    }
-    case 'update': {
-      const hash = forks.get(m.id);
-      if (hash) hash.update(new Uint8Array(m.buffer, 0, m.length));
-      parentPort.postMessage({ op: 'ack', length: m.length, buffer: m.buffer }, [m.buffer]);
-      break;
-    }
-    case 'commit': {
-      const hash = forks.get(m.id);
-      forks.delete(m.id);
-      if (hash) states.set(m.key, hash);
-      else states.delete(m.key);
-      break;
-    }
-    case 'discard':
-      forks.delete(m.id);
-      break;
-    case 'drop':
-      states.delete(m.key);
-      break;
-    case 'digest': {
-      const hash = m.key === null ? forks.get(m.id) : states.get(m.key);
-      if (m.key === null) forks.delete(m.id);
-      else states.delete(m.key);
-      parentPort.postMessage({ op: 'result', seq: m.seq, hex: hash ? hash.digest('hex') : null });
-      break;
-    }
-  }
-});
-`;
+/**
+ * The worker's code: `./hash-worker.mjs` next to this module in the sources, and next to the bundle in dist/ (build.mjs
+ * emits it as its own entry point), so the same relative URL finds it from both.
+ */
+export const HASH_WORKER_URL = new URL('./hash-worker.mjs', import.meta.url);
 
 type Message =
   | { op: 'fork'; id: number; from: string | null }
@@ -89,8 +55,24 @@ class HashThread {
     return spare ? Buffer.from(spare) : Buffer.allocUnsafeSlow(BATCH);
   }
 
+  private missing: boolean | null = null;
+
+  /**
+   * False when the worker file is missing (a build error, said once as a process warning): uploads still work, their
+   * SHA-256 is then computed on this thread from the stored object at completion.
+   */
+  usable() {
+    if (this.missing === null) {
+      this.missing = !existsSync(fileURLToPath(HASH_WORKER_URL));
+      if (this.missing) {
+        process.emitWarning(`upload hash worker not found at ${HASH_WORKER_URL}: hashing on the main thread instead`);
+      }
+    }
+    return !this.missing;
+  }
+
   private spawn() {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] });
+    const worker = new Worker(HASH_WORKER_URL, { execArgv: [] });
     worker.unref();
     type Reply = { op: 'ack'; length: number; buffer: ArrayBuffer } | { op: 'result'; seq: number; hex: string | null };
     worker.on('message', (m: Reply) => {
@@ -114,7 +96,10 @@ class HashThread {
       for (const resolve of this.results.values()) resolve(null);
       this.results.clear();
     };
-    worker.on('error', lost);
+    worker.on('error', (error) => {
+      process.emitWarning(`upload hash worker failed (digests fall back to reading stored objects): ${error.message}`);
+      lost();
+    });
     worker.on('exit', lost);
     this.worker = worker;
     return worker;
@@ -214,6 +199,7 @@ export class RunningHashes {
   /** A hash positioned at `offset` for a new chunk, or null when this instance does not hold that state. */
   fork(uploadId: string, offset: number): HashFork | null {
     this.evictIdle();
+    if (!thread.usable()) return null;
     if (offset !== 0) {
       const entry = this.entries.get(uploadId);
       if (!entry || entry.offset !== offset || entry.generation !== thread.generation) return null;
@@ -261,18 +247,27 @@ export class RunningHashes {
   }
 }
 
-/** SHA-256 of a whole stream, hashed on the worker (on this thread if the worker is lost meanwhile). */
-export const sha256OfStream = async (open: () => Promise<Readable>): Promise<string> => {
-  const fork = new HashFork(thread.newId(), thread.generation);
-  thread.post({ op: 'fork', id: fork.id, from: null });
-  for await (const chunk of await open()) {
-    const wait = fork.update(chunk as Buffer);
-    if (wait) await wait;
-  }
-  fork.flush();
-  const hex = fork.generation === thread.generation ? await thread.digest(null, fork.id) : null;
-  if (hex) return hex;
+const sha256Here = async (open: () => Promise<Readable>) => {
   const hash = createHash('sha256');
   for await (const chunk of await open()) hash.update(chunk as Buffer);
   return hash.digest('hex');
+};
+
+/** SHA-256 of a whole stream, hashed on the worker (on this thread if the worker is missing or lost meanwhile). */
+export const sha256OfStream = async (open: () => Promise<Readable>): Promise<string> => {
+  if (!thread.usable()) return sha256Here(open);
+  const fork = new HashFork(thread.newId(), thread.generation);
+  thread.post({ op: 'fork', id: fork.id, from: null });
+  try {
+    for await (const chunk of await open()) {
+      const wait = fork.update(chunk as Buffer);
+      if (wait) await wait;
+    }
+  } catch (error) {
+    if (fork.generation === thread.generation) thread.post({ op: 'discard', id: fork.id });
+    throw error;
+  }
+  fork.flush();
+  const hex = fork.generation === thread.generation ? await thread.digest(null, fork.id) : null;
+  return hex ?? sha256Here(open);
 };
