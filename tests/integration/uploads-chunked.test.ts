@@ -424,7 +424,8 @@ describe('limits and expiry', () => {
     }
     const over = await initVideo(t.url, cookie, '第十一课.mp4', 100);
     expect(over.status).toBe(429);
-    expect(over.json.msg).toBe(MESSAGES.upload.tooManyFiles);
+    expect(over.json.msg).toBe(MESSAGES.upload.tooManyActiveUploads);
+    expect(over.json.msg).toBe('进行中的上传过多，请稍后再试');
   });
 
   it('expires an abandoned upload: the sweep removes its bytes and row; it then answers -1', async () => {

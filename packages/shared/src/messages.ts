@@ -41,6 +41,7 @@ export const MESSAGES = {
     videoTooLarge: '视频文件过大',
     attachmentTooLarge: '附件文件过大',
     tooManyFiles: '单次最多上传 10 个文件，请重新选择',
+    tooManyActiveUploads: '进行中的上传过多，请稍后再试',
     documentTypeNotAllowed:
       '不支持该文件格式，文档请上传 doc(docx)、xls(xlsx)、ppt(pptx)、pdf、txt、jpg(gif、png、bmp)',
     mediaTypeNotAllowed:

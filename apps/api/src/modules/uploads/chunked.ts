@@ -82,6 +82,9 @@ export const parseContentRange = (header: string | undefined) => {
   return { start, end, total };
 };
 
+/** Unfinished uploads (with progress within the last hour) one user may have: as many as one selection holds. */
+export const MAX_ACTIVE_UPLOADS = UPLOAD.maxFilesPerSelection;
+
 export const CHUNK_PATH = '/api/upload/video/chunk';
 export const META_PATH = '/api/upload/video/meta';
 
@@ -148,7 +151,7 @@ export class ChunkedUploads {
     const active = await this.prisma.chunkedUpload.count({
       where: { ownerId: user.id, status: 'uploading', updatedAt: { gt: new Date(Date.now() - 3_600_000) } },
     });
-    if (active >= UPLOAD.maxFilesPerSelection) throw new AppError('RATE_LIMITED', MESSAGES.upload.tooManyFiles);
+    if (active >= MAX_ACTIVE_UPLOADS) throw new AppError('RATE_LIMITED', MESSAGES.upload.tooManyActiveUploads);
 
     const id = newId();
     const serviceType: 'audio' | 'video' = isAudioExtension(extension) ? 'audio' : 'video';
