@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import http from 'node:http';
+import { existsSync, lstatSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES, UPLOAD } from '@zyk/shared';
@@ -10,7 +9,7 @@ import { fakeMp4, sha256 } from '../support/files.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { startInstance } from '../support/instances.ts';
 import {
-  type ChunkAnswerJson,
+  chunkInTwoHalves,
   cookieOf,
   initVideo,
   queryPosition,
@@ -56,8 +55,16 @@ const downloaded = async (fileId: string, cookie = lijg) => {
 };
 
 const uploadDir = (ccvid: string) => path.join(dataDir, 'objects', '.uploads', ccvid);
-const stagedFiles = (ccvid: string) =>
-  existsSync(uploadDir(ccvid)) ? readdirSync(uploadDir(ccvid)).filter((f) => f.endsWith('.stage')) : [];
+/**
+ * What a chunk left in its upload's folder besides the data file and the claims of committed chunks (kept with their
+ * time set to 1970): a claim still held or not given back, or any other file. Empty once no chunk is in flight.
+ */
+const leftBehind = (ccvid: string) =>
+  existsSync(uploadDir(ccvid))
+    ? readdirSync(uploadDir(ccvid)).filter(
+        (f) => f !== 'data' && !(f.startsWith('w-') && lstatSync(path.join(uploadDir(ccvid), f)).mtimeMs === 0),
+      )
+    : [];
 
 describe('init', () => {
   it('answers the spec video upload info for video and audio', async () => {
@@ -174,7 +181,7 @@ describe('out of order, overlapping, duplicate and bad chunks', () => {
       data: { result: -3, received: 0 },
     });
     expect(await databaseFingerprint(t.databaseUrl)).toBe(before);
-    expect(stagedFiles(info.ccvid)).toEqual([]);
+    expect(leftBehind(info.ccvid)).toEqual([]);
   });
 
   it('rejects a chunk without a file part', async () => {
@@ -196,40 +203,15 @@ describe('resuming', () => {
     await sendChunk(t.url, lijg, info, 0, data.subarray(0, MiB), data.length);
 
     // Half of the second chunk's body, then the socket dies.
-    const boundary = 'cut-boundary';
-    const chunk = data.subarray(MiB, 2 * MiB);
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const url = new URL(`${t.url}${info.uri}`);
-    await new Promise<void>((resolve) => {
-      const req = http.request({
-        host: url.hostname,
-        port: url.port,
-        path: `${url.pathname}${url.search}`,
-        method: 'POST',
-        headers: {
-          cookie: lijg,
-          'content-range': `bytes ${MiB}-${2 * MiB - 1}/${data.length}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': head.length + chunk.length + tail.length,
-        },
-      });
-      req.on('error', () => resolve());
-      req.write(head);
-      req.write(chunk.subarray(0, chunk.length / 2), () =>
-        setTimeout(() => {
-          req.destroy();
-          resolve();
-        }, 200),
-      );
-    });
+    const cut = chunkInTwoHalves(t.url, lijg, info, MiB, data.subarray(MiB, 2 * MiB), data.length);
+    await cut.halfSent;
+    await new Promise((r) => setTimeout(r, 200));
+    cut.cut();
     await new Promise((r) => setTimeout(r, 300));
 
     const position = await queryPosition(t.url, lijg, info, '断网.mp4', data.length);
     expect(position.json.data).toMatchObject({ result: 0, received: MiB });
-    expect(stagedFiles(info.ccvid)).toEqual([]);
+    expect(leftBehind(info.ccvid)).toEqual([]);
     const done = await uploadVideo(t.url, lijg, info, '断网.mp4', data);
     expect(sha256(await downloaded(done.data!.fileId!))).toBe(sha256(data));
   });
@@ -278,52 +260,51 @@ describe('resuming', () => {
   });
 });
 
-/** A chunk POSTed in two halves: the second half only when `sendRest` is called. */
-const chunkInTwoHalves = (
-  baseUrl: string,
-  cookie: string,
-  info: VideoInfo,
-  start: number,
-  chunk: Buffer,
-  total: number,
-) => {
-  const boundary = 'halves-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const url = new URL(`${baseUrl}${info.uri}`);
-  const req = http.request({
-    host: url.hostname,
-    port: url.port,
-    path: `${url.pathname}${url.search}`,
-    method: 'POST',
-    headers: {
-      cookie,
-      'content-range': `bytes ${start}-${start + chunk.length - 1}/${total}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': head.length + chunk.length + tail.length,
-    },
+describe('concurrent identical chunks', () => {
+  it('counts and stores a chunk sent many times at once (two instances) exactly once', async () => {
+    const data = fakeMp4(6 * MiB + 77);
+    const other = await startInstance(t.databaseUrl, env);
+    try {
+      const info = await start('并发重发.mp4', data);
+      const sendAll = (from: number, length: number) =>
+        Promise.all(
+          [t.url, t.url, t.url, other.url, other.url, t.url].map((url) =>
+            sendChunk(url, lijg, info, from, data.subarray(from, from + length), data.length),
+          ),
+        );
+      // Six copies of the first 4 MiB chunk at once: one is stored, the others answer the position after it.
+      for (const answer of await sendAll(0, 4 * MiB)) {
+        expect(answer.status).toBe(200);
+        expect(answer.json.data).toMatchObject({ result: 0, received: 4 * MiB });
+      }
+      let row = await t.prisma.chunkedUpload.findUniqueOrThrow({ where: { id: info.ccvid } });
+      expect(Number(row.received)).toBe(4 * MiB);
+      // Six copies of an overlapping chunk [3 MiB, 5 MiB): only [4 MiB, 5 MiB) is new, and counted once.
+      for (const answer of await sendAll(3 * MiB, 2 * MiB)) {
+        expect(answer.json.data).toMatchObject({ result: 0, received: 5 * MiB });
+      }
+      row = await t.prisma.chunkedUpload.findUniqueOrThrow({ where: { id: info.ccvid } });
+      expect(Number(row.received)).toBe(5 * MiB);
+      await new Promise((r) => setTimeout(r, 100)); // committed claims are marked kept just after the answer
+      expect(leftBehind(info.ccvid)).toEqual([]);
+      // The last chunk six times at once: answers 1 with the one file, or (while another request is completing the
+      // upload) 0 with every byte received; the position then answers 1 with that file.
+      const last = await sendAll(5 * MiB, data.length - 5 * MiB);
+      const fileIds = new Set(last.filter((a) => a.json.data!.result === 1).map((a) => a.json.data!.fileId));
+      for (const answer of last) expect(answer.json.data!.received).toBe(data.length);
+      expect(fileIds.size).toBe(1);
+      const position = await queryPosition(t.url, lijg, info, '并发重发.mp4', data.length);
+      expect(position.json.data).toMatchObject({ result: 1, fileId: [...fileIds][0] });
+      const file = await t.prisma.storedFile.findUniqueOrThrow({ where: { id: [...fileIds][0]! } });
+      expect(Number(file.size)).toBe(data.length);
+      expect(file.sha256).toBe(sha256(data));
+      expect(sha256(await downloaded(file.id))).toBe(sha256(data));
+      expect(await t.prisma.storedFile.count({ where: { originalName: '并发重发.mp4' } })).toBe(1);
+    } finally {
+      await other.close();
+    }
   });
-  const response = new Promise<{ status: number; json: ChunkAnswerJson }>((resolve, reject) => {
-    req.on('error', reject);
-    req.on('response', (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (b: Buffer) => parts.push(b));
-      res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(parts).toString()) }));
-    });
-  });
-  req.write(head);
-  const halfSent = new Promise<void>((sent) => req.write(chunk.subarray(0, chunk.length / 2), () => sent()));
-  return {
-    halfSent,
-    response,
-    sendRest: () => {
-      req.write(chunk.subarray(chunk.length / 2));
-      req.end(tail);
-    },
-  };
-};
+});
 
 describe('racing chunks with different bytes', () => {
   it('stores one of them whole: the recorded sha256 is that of the stored file', async () => {

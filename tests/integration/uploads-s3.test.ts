@@ -9,7 +9,15 @@ import { loginAs } from '../support/auth.ts';
 import { docx, fakeMp4, sha256 } from '../support/files.ts';
 import { startInstance } from '../support/instances.ts';
 import { type S3rverProcess, startS3rver } from '../support/s3rver.ts';
-import { cookieOf, initVideo, postDocument, queryPosition, sendChunk, uploadVideo } from '../support/uploads.ts';
+import {
+  chunkInTwoHalves,
+  cookieOf,
+  initVideo,
+  postDocument,
+  queryPosition,
+  sendChunk,
+  uploadVideo,
+} from '../support/uploads.ts';
 
 /**
  * Uploads on the S3 driver against a real s3rver process: 1–4 MiB chunks staged as objects until a ≥ 5 MiB part can
@@ -110,6 +118,77 @@ describe('chunked upload on S3', () => {
       expect(sha256(await downloaded(file.id))).toBe(sha256(data));
     } finally {
       await second.close();
+    }
+  });
+
+  it('counts a staged chunk and a part-closing chunk sent many times at once exactly once', async () => {
+    const data = fakeMp4(10 * MiB + 17);
+    const other = await startInstance(t.databaseUrl, env);
+    try {
+      const info = (await initVideo(t.url, cookie, '并发重发.mp4', data.length)).json.data;
+      const sendAll = (from: number, length: number) =>
+        Promise.all(
+          [t.url, t.url, other.url, other.url].map((url) =>
+            sendChunk(url, cookie, info, from, data.subarray(from, from + length), data.length),
+          ),
+        );
+      const state = async () => {
+        const row = await t.prisma.chunkedUpload.findUniqueOrThrow({ where: { id: info.ccvid } });
+        return { received: Number(row.received), assembly: row.assembly as unknown as AssemblyState };
+      };
+      // 4 MiB, four times at once: staged once; the losers' staging objects are gone.
+      for (const a of await sendAll(0, 4 * MiB)) expect(a.json.data).toMatchObject({ result: 0, received: 4 * MiB });
+      let now = await state();
+      expect(now.received).toBe(4 * MiB);
+      expect(now.assembly.staged).toHaveLength(1);
+      expect(await stagedKeys(info.ccvid)).toEqual([now.assembly.staged![0]!.key]);
+      // The next 4 MiB closes a part of 8 MiB, four times at once: one part, counted once.
+      for (const a of await sendAll(4 * MiB, 4 * MiB)) {
+        expect(a.json.data).toMatchObject({ result: 0, received: 8 * MiB });
+      }
+      now = await state();
+      expect(now.received).toBe(8 * MiB);
+      // One part listed (its number is that of the attempt that won: each attempt got its own).
+      expect(now.assembly.parts).toEqual([expect.objectContaining({ size: 8 * MiB })]);
+      expect(now.assembly.staged ?? []).toEqual([]);
+      expect(openMultiparts()).toHaveLength(1);
+      const done = await uploadVideo([other.url, t.url], cookie, info, '并发重发.mp4', data, 4 * MiB);
+      const file = await t.prisma.storedFile.findUniqueOrThrow({ where: { id: done.data!.fileId! } });
+      expect(file.sha256).toBe(sha256(data));
+      expect(sha256(await downloaded(file.id))).toBe(sha256(data));
+      expect(await stagedKeys(info.ccvid)).toEqual([]);
+      expect(openMultiparts()).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps the committed part when a rival copy of it is uploaded to S3 after the commit', async () => {
+    const data = fakeMp4(16 * MiB + 5);
+    const rival = Buffer.from(data);
+    rival.fill(0x55, 12 * MiB, 16 * MiB); // other bytes in the chunk that closes the second part
+    const other = await startInstance(t.databaseUrl, env);
+    try {
+      const info = (await initVideo(t.url, cookie, '两个版本.mp4', data.length)).json.data;
+      for (let at = 0; at < 12 * MiB; at += 4 * MiB) {
+        await sendChunk(t.url, cookie, info, at, data.subarray(at, at + 4 * MiB), data.length); // staged, part, staged
+      }
+      // Half of one copy of [12 MiB, 16 MiB) reaches this instance, which starts its part; the rival copy is stored
+      // whole through the other instance and committed; only then does the first copy's part finish uploading.
+      const slow = chunkInTwoHalves(t.url, cookie, info, 12 * MiB, data.subarray(12 * MiB, 16 * MiB), data.length);
+      await slow.halfSent;
+      await new Promise((r) => setTimeout(r, 300));
+      const fast = await sendChunk(other.url, cookie, info, 12 * MiB, rival.subarray(12 * MiB, 16 * MiB), data.length);
+      expect(fast.json.data).toMatchObject({ result: 0, received: 16 * MiB });
+      slow.sendRest();
+      expect((await slow.response).json.data).toMatchObject({ result: 0, received: 16 * MiB });
+      const done = await uploadVideo(other.url, cookie, info, '两个版本.mp4', rival);
+      const file = await t.prisma.storedFile.findUniqueOrThrow({ where: { id: done.data!.fileId! } });
+      expect(file.sha256).toBe(sha256(rival));
+      expect(sha256(await downloaded(file.id))).toBe(sha256(rival));
+      expect(openMultiparts()).toEqual([]);
+    } finally {
+      await other.close();
     }
   });
 

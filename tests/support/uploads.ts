@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { UPLOAD } from '@zyk/shared';
 
 /** Talking to the upload endpoints the way the web's upload helper does, with a session cookie. */
@@ -102,4 +103,55 @@ export const uploadVideo = async (
     if (answer.json.data?.result !== 0) throw new Error(`chunk failed: ${JSON.stringify(answer.json)}`);
     received = answer.json.data.received;
   }
+};
+
+/** A chunk POSTed in two halves: the second half only when `sendRest` is called (or the connection `cut` instead). */
+export const chunkInTwoHalves = (
+  baseUrl: string,
+  cookie: string,
+  info: VideoInfo,
+  start: number,
+  chunk: Buffer,
+  total: number,
+) => {
+  const boundary = 'halves-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const url = new URL(`${baseUrl}${info.uri}`);
+  const req = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    headers: {
+      cookie,
+      'content-range': `bytes ${start}-${start + chunk.length - 1}/${total}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + chunk.length + tail.length,
+    },
+  });
+  const response = new Promise<{ status: number; json: ChunkAnswerJson }>((resolve, reject) => {
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (b: Buffer) => parts.push(b));
+      res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(parts).toString()) }));
+    });
+  });
+  req.write(head);
+  const halfSent = new Promise<void>((sent) => req.write(chunk.subarray(0, chunk.length / 2), () => sent()));
+  return {
+    halfSent,
+    response,
+    sendRest: () => {
+      req.write(chunk.subarray(chunk.length / 2));
+      req.end(tail);
+    },
+    cut: () => {
+      response.catch(() => {}); // the request fails: expected
+      req.destroy();
+    },
+  };
 };

@@ -21,7 +21,10 @@ import { ByteCounter, type ObjectStorage } from '../storage/types.ts';
  *   staged bytes plus the arriving chunk reach 5 MiB; then the staged objects and the live chunk are streamed
  *   together as the next part of the upload's multipart upload. The last chunk always closes a part. Completion is
  *   S3's CompleteMultipartUpload (server-side). Every acknowledged byte is in a staging object or an uploaded part,
- *   recorded in Postgres, so a restart or another instance carries on.
+ *   recorded in Postgres, so a restart or another instance carries on. Each attempt at a part gets a part number of
+ *   its own from a counter in the row (`nextPart`): two copies of a chunk racing to close the same part upload two
+ *   parts, and only the committed one is listed at completion. Had they shared a number, the one uploaded last would
+ *   be what S3 keeps, whichever was committed, and completion would fail on its ETag (or keep the wrong bytes).
  */
 
 export interface UploadRef {
@@ -37,7 +40,20 @@ export interface AssemblyState {
   mpu?: string;
   parts?: { n: number; etag: string; size: number }[];
   staged?: { key: string; size: number }[];
+  /** S3: the next unused part number (allocated in the database, never by writing the whole state). */
+  nextPart?: number;
 }
+
+/** The database, as a chunk's stage may need it. */
+export interface StageContext {
+  /** Whether the upload still stands at the chunk's start (local disk: before taking over a writer's claim). */
+  stillAt(): Promise<boolean>;
+  /** S3: a part number no other attempt gets, higher than any committed part's. */
+  nextPartNumber(): Promise<number>;
+}
+
+/** S3 numbers parts 1 to 10000. */
+const MAX_PART_NUMBER = 10_000;
 
 export type Staged =
   | { kind: 'local'; writer: ChunkWriter; bytes: number }
@@ -55,16 +71,9 @@ export class ChunkBusyError extends Error {
 export interface Assembler {
   /**
    * Durably stores `length` fresh bytes read from `body` for offset `start`, not yet part of the upload. Throws
-   * ChunkBusyError (before reading `body`) when another writer has that offset; `stillAt` asks the database whether
-   * the upload still stands at `start`.
+   * ChunkBusyError (before reading `body`) when another writer has that offset.
    */
-  stage(
-    upload: UploadRef,
-    start: number,
-    length: number,
-    body: Readable,
-    stillAt: () => Promise<boolean>,
-  ): Promise<Staged>;
+  stage(upload: UploadRef, start: number, length: number, body: Readable, db: StageContext): Promise<Staged>;
   /** The state to commit with the chunk (the upload still stands at `start`); throws if it may not be committed. */
   commitState(upload: UploadRef, staged: Staged): AssemblyState;
   /** After the database commit: removes what the chunk no longer needs. `upload` is the state before the commit. */
@@ -87,8 +96,8 @@ const STALL_MS = 15_000;
 class LocalAssembler implements Assembler {
   constructor(private readonly storage: LocalStorage) {}
 
-  async stage(upload: UploadRef, start: number, length: number, body: Readable, stillAt: () => Promise<boolean>) {
-    const writer = await this.storage.claimChunk(upload.id, start, stillAt);
+  async stage(upload: UploadRef, start: number, length: number, body: Readable, db: StageContext) {
+    const writer = await this.storage.claimChunk(upload.id, start, () => db.stillAt());
     if (typeof writer === 'string') throw new ChunkBusyError(writer);
     // The claim keeps other writers of this offset waiting: a chunk whose bytes stop coming is given up.
     const watchdog = setInterval(() => {
@@ -142,7 +151,7 @@ class LocalAssembler implements Assembler {
 class S3Assembler implements Assembler {
   constructor(private readonly storage: S3Storage) {}
 
-  async stage(upload: UploadRef, start: number, length: number, body: Readable): Promise<Staged> {
+  async stage(upload: UploadRef, start: number, length: number, body: Readable, db: StageContext): Promise<Staged> {
     const state = upload.assembly;
     const staged = state.staged ?? [];
     const pending = staged.reduce((sum, s) => sum + s.size, 0);
@@ -153,9 +162,10 @@ class S3Assembler implements Assembler {
       return { kind: 's3-stage', key, bytes: size };
     }
     // Staged objects first, then the live chunk, as one part of known length.
+    const n = await db.nextPartNumber();
+    if (n > MAX_PART_NUMBER) throw new Error(`upload ${upload.id} has used every S3 part number`);
     const createdMpu = !state.mpu;
     const mpu = state.mpu ?? (await this.storage.createMultipart(state.key));
-    const n = (state.parts?.length ?? 0) + 1;
     const joined = new PassThrough({ highWaterMark: 1 << 20 });
     const live = new ByteCounter();
     const feed = (async () => {
@@ -216,11 +226,9 @@ class S3Assembler implements Assembler {
     const existing = await this.storage.stat(key);
     if (existing?.size === upload.fileSize) return;
     if (!mpu || parts.length === 0) throw new Error(`upload ${upload.id} has no parts to complete`);
-    await this.storage.completeMultipart(
-      key,
-      mpu,
-      parts.map((p) => ({ part: p.n, etag: p.etag })),
-    );
+    // Listed in ascending order, as S3 requires; parts uploaded by attempts that lost are left out (S3 drops them).
+    const listed = [...parts].sort((a, b) => a.n - b.n).map((p) => ({ part: p.n, etag: p.etag }));
+    await this.storage.completeMultipart(key, mpu, listed);
   }
 
   async remove(upload: UploadRef) {

@@ -14,6 +14,7 @@ import {
   type AssemblyState,
   ChunkBusyError,
   createAssembler,
+  type StageContext,
   type Staged,
   type UploadRef,
 } from './assembly.ts';
@@ -249,13 +250,16 @@ export class ChunkedUploads {
     slicer.on('error', () => {});
     body.once('error', (error) => slicer.destroy(error));
     body.pipe(slicer);
-    const stillAt = async () => {
-      const current = await this.load(row.id);
-      return current?.status === 'uploading' && current.received === R;
+    const db: StageContext = {
+      stillAt: async () => {
+        const current = await this.load(row.id);
+        return current?.status === 'uploading' && current.received === R;
+      },
+      nextPartNumber: () => this.nextPartNumber(row.id),
     };
     let staged: Staged;
     try {
-      staged = await this.assembler.stage(this.ref(row), R, fresh, slicer, stillAt);
+      staged = await this.assembler.stage(this.ref(row), R, fresh, slicer, db);
     } catch (error) {
       dropHash();
       if (error instanceof ChunkBusyError) {
@@ -267,6 +271,14 @@ export class ChunkedUploads {
       if (error instanceof ChunkDataError) return dataError();
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return dataError('PAYLOAD_TOO_LARGE');
       if (body.destroyed && (body as { truncated?: boolean }).truncated) return dataError('PAYLOAD_TOO_LARGE');
+      // A racing copy of this chunk may have been stored meanwhile (on S3 its commit deletes the staged objects this
+      // one was reading): then this failure does not matter, and the answer is where the upload stands now.
+      const now = await this.load(row.id).catch(() => null);
+      if (now && now.received !== R) {
+        body.unpipe(slicer);
+        slicer.destroy();
+        return this.standing(user, query, R, false);
+      }
       this.log.warn({ err: error, upload: row.id }, 'chunk could not be staged');
       return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, R);
     }
@@ -281,12 +293,15 @@ export class ChunkedUploads {
       await this.assembler.discard(this.ref(row), staged).catch(() => {});
       return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, R);
     }
-    // One statement, under the row's lock: the chunk counts only if the upload still stands where it starts.
+    // One statement, under the row's lock: the chunk counts only if the upload still stands where it starts. The
+    // part counter is kept as it is in the row (other attempts may have taken numbers since this row was read).
     let won: boolean;
     try {
       won =
         (await this.prisma.$executeRaw`
-          UPDATE chunked_uploads SET received = ${received}, assembly = ${JSON.stringify(next)}::jsonb,
+          UPDATE chunked_uploads SET received = ${received},
+            assembly = ${JSON.stringify(next)}::jsonb
+              || jsonb_strip_nulls(jsonb_build_object('nextPart', assembly->'nextPart')),
             updated_at = now(), expires_at = ${this.expiry()}
           WHERE id = ${row.id} AND received = ${R} AND status = 'uploading'`) === 1;
     } catch (error) {
@@ -306,6 +321,21 @@ export class ChunkedUploads {
     });
     if (received === row.fileSize) return this.complete(row.id);
     return ok(UPLOAD_RESULT.resume, received);
+  }
+
+  /**
+   * A part number for one attempt at an S3 part, from the row's counter (atomic, so racing attempts on any instance
+   * get different numbers; increasing, so parts committed later have higher numbers). Uploads without the counter
+   * yet start after their committed parts.
+   */
+  private async nextPartNumber(id: string) {
+    const [allocated] = await this.prisma.$queryRaw<{ n: number }[]>`
+      UPDATE chunked_uploads SET assembly = jsonb_set(assembly, '{nextPart}', to_jsonb(
+        COALESCE((assembly->>'nextPart')::int, COALESCE(jsonb_array_length(assembly->'parts'), 0) + 1) + 1))
+      WHERE id = ${id}
+      RETURNING (assembly->>'nextPart')::int - 1 AS n`;
+    if (!allocated) throw new Error(`upload ${id} is gone`);
+    return Number(allocated.n);
   }
 
   /**
