@@ -84,9 +84,16 @@ export default async function uploadRoutes(app: FastifyInstance, opts: { config:
         answer = await app.chunkedUploads.append(user, query, range, null, upload);
       } else {
         const part = await request.file({ limits: { fileSize: UPLOAD.chunkMaxBytes, files: 1 } });
-        answer = await app.chunkedUploads.append(user, query, range, part?.file ?? null, upload);
-        // Whatever was not read (an early answer) is read to the end so the connection stays usable.
-        if (part && !part.file.readableEnded) part.file.resume();
+        try {
+          answer = await app.chunkedUploads.append(user, query, range, part?.file ?? null, upload);
+        } catch (error) {
+          // An unexpected failure: the chunk may be left half read, so the connection is not reused.
+          reply.header('connection', 'close');
+          throw error;
+        } finally {
+          // Whatever was not read (an early answer) is read to the end so the connection stays usable.
+          if (part && !part.file.readableEnded) part.file.resume();
+        }
       }
       if (answer.result === UPLOAD_RESULT.failRetry) reply.header('retry-after', '1');
       // A refused chunk may not have been read to its end: do not reuse the connection for the next request.
