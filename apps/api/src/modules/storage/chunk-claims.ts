@@ -4,6 +4,7 @@ import fs, { type FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { syncDir } from './fsync.ts';
 
 /**
  * Who may write a chunked upload's data file, on a local disk shared by every api instance.
@@ -229,15 +230,6 @@ export const acquireClaim = async (
   return 'busy';
 };
 
-const fsyncDir = async (dir: string) => {
-  const handle = await fs.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-};
-
 /** Bytes gathered (by reference, not copied) before one positioned writev. */
 const WRITE_BATCH = 1 << 20;
 
@@ -335,7 +327,7 @@ export class ChunkWriter {
     await this.flushing;
     this.claim.assertHeld();
     await this.handle.datasync();
-    for (const dir of this.dirs) await fsyncDir(dir);
+    for (const dir of this.dirs) await syncDir(dir);
     this.claim.assertHeld();
   }
 

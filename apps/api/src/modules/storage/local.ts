@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { acquireClaim, ChunkWriter } from './chunk-claims.ts';
+import { syncDir, syncFile } from './fsync.ts';
 import {
   assertKey,
   ByteCounter,
@@ -15,26 +16,6 @@ import {
 } from './types.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
-
-/** fsync a file's data (the writer's own descriptor is already closed; fsync covers the whole inode). */
-const syncFile = async (file: string) => {
-  const handle = await fs.open(file, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-};
-
-/** fsync a directory so a rename or a new entry in it survives a power cut. */
-const syncDir = async (dir: string) => {
-  const handle = await fs.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-};
 
 /**
  * Objects as files under `root` (DATA_DIR/objects by default). A put writes a temp file, fsyncs it and renames it
