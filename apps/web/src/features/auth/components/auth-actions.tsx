@@ -9,13 +9,16 @@ import { UserBadge } from './user-badge.tsx';
 // The menu (antd Dropdown) is only for logged-in users: visitors never load it.
 const UserMenu = lazy(() => loadChunk(() => import('./user-menu.tsx')).then((m) => ({ default: m.UserMenu })));
 
-/** The header's right end: 登录 for visitors, the user and their menu once logged in. */
-export const AuthActions = ({ compact = false }: { compact?: boolean }) => {
+/**
+ * The header's right end: 登录 for visitors, the user and their menu once logged in. `unread` is the unread
+ * message count the menu shows (the messages feature provides it).
+ */
+export const AuthActions = ({ compact = false, unread = 0 }: { compact?: boolean; unread?: number }) => {
   const { loggedIn } = useSession();
   if (loggedIn) {
     return (
-      <Suspense fallback={<UserBadge compact={compact} />}>
-        <UserMenu compact={compact} />
+      <Suspense fallback={<UserBadge compact={compact} unread={unread} />}>
+        <UserMenu compact={compact} unread={unread} />
       </Suspense>
     );
   }

@@ -1,6 +1,13 @@
-import { HomeOutlined, LogoutOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
-import { Dropdown, type MenuProps, message } from 'antd';
-import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  AppstoreOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { Badge, Dropdown, type MenuProps, message } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../../stores/session.ts';
 import { useClientConfig } from '../hooks/use-client-config.ts';
 import { authLinks } from '../lib/auth-links.ts';
@@ -17,10 +24,11 @@ const link = (href: string | undefined, text: string, newWindow = false) =>
   );
 
 /**
- * The user menu (loaded once logged in): 个人中心 and 安全设置 on the auth site, the user's studios, and 退出登录.
+ * The user menu (loaded once logged in): personal space and its messages (with the unread count), 个人中心 and
+ * 安全设置 on the auth site, the user's studios, and 退出登录.
  * After logout, personal space is left for the home page; anywhere else the page reloads as a visitor.
  */
-export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
+export const UserMenu = ({ compact = false, unread = 0 }: { compact?: boolean; unread?: number }) => {
   const { user, studios, memberId } = useSession();
   const config = useClientConfig();
   const [toast, toastHolder] = message.useMessage();
@@ -40,6 +48,21 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
   };
 
   const items: MenuProps['items'] = [
+    {
+      key: 'space',
+      icon: <AppstoreOutlined aria-hidden />,
+      label: <Link to="/personSpace/index">个人空间</Link>,
+    },
+    {
+      key: 'messages',
+      icon: <MailOutlined aria-hidden />,
+      label: (
+        <Link to="/personSpace/message" data-testid="user-menu-messages">
+          我的消息 <Badge count={unread} size="small" overflowCount={99} />
+        </Link>
+      ),
+    },
+    { type: 'divider' },
     {
       key: 'center',
       icon: <HomeOutlined aria-hidden />,
@@ -91,7 +114,7 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
           },
         }}
       >
-        <UserBadge compact={compact} aria-haspopup="menu" />
+        <UserBadge compact={compact} unread={unread} aria-haspopup="menu" />
       </Dropdown>
     </>
   );

@@ -5,6 +5,7 @@
 export const AUTH_PATHS = {
   personalCenter: '/personalCenter',
   securitySettings: '/securitySettings',
+  trainingCenter: '/trainingCenter',
   register: '/register',
   forgotPassword: '/forgetPassword',
 } as const;
@@ -24,6 +25,8 @@ export const authLinks = {
   /** 安全设置, for the user's role. */
   securitySettings: (base: string, roleTypeId: number | null, roleId: number | null) =>
     join(base, AUTH_PATHS.securitySettings, { roleTypeId, roleId }),
+  /** 研修中心 (training centre), for this member. */
+  trainingCenter: (base: string, memberId: string | null) => join(base, AUTH_PATHS.trainingCenter, { memberId }),
   /** 注册; the auth site comes back to `toUrl` (the current address) when done. */
   register: (base: string, toUrl: string) => join(base, AUTH_PATHS.register, { toUrl }),
   /** 忘记密码, coming back to `toUrl`. */
