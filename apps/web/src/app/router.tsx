@@ -38,6 +38,10 @@ const resourceRoutes = (
   },
 ];
 
+/** The boutique classroom's screens share one chunk, and so do personal space's. */
+const classroom = () => loadChunk(() => import('./routes/classroom.tsx'));
+const personSpace = () => loadChunk(() => import('./routes/person-space.tsx'));
+
 /** SPEC.md §2 routes that exist so far; each page area is its own chunk. */
 export const routes: RouteObject[] = [
   {
@@ -79,6 +83,82 @@ export const routes: RouteObject[] = [
             path: 'uploadVideo',
             handle: handle({ title: '上传视频', breadNumber: 2 }),
             lazy: async () => ({ Component: (await uploadScreens()).UploadVideo }),
+          },
+        ],
+      },
+      {
+        path: 'coursePreview',
+        handle: handle({ title: '课程观看' }),
+        lazy: async () => ({ Component: (await classroom()).CoursePreview }),
+      },
+      {
+        path: 'pcourse',
+        lazy: async () => ({ Component: (await classroom()).Layout }),
+        children: [
+          { index: true, loader: () => redirect('/pcourse/index') },
+          {
+            path: 'index',
+            handle: handle({ title: '精品课堂' }),
+            lazy: async () => ({ Component: (await classroom()).Index }),
+          },
+          {
+            path: 'topic',
+            handle: handle({ title: '专题' }),
+            lazy: async () => ({ Component: (await classroom()).Topics }),
+          },
+          {
+            path: 'allcourse',
+            handle: handle({ title: '全部课程' }),
+            lazy: async () => ({ Component: (await classroom()).AllCourses }),
+          },
+          {
+            path: 'courseDetail',
+            handle: handle({ title: '课程详情' }),
+            lazy: async () => ({ Component: (await classroom()).CourseDetail }),
+          },
+          {
+            path: 'topicDetail',
+            handle: handle({ title: '专题详情' }),
+            lazy: async () => ({ Component: (await classroom()).TopicDetail }),
+          },
+        ],
+      },
+      {
+        // Verification and the account screens (income, expenditure) join these once the commerce API exists.
+        path: 'personSpace',
+        lazy: async () => ({ Component: (await personSpace()).Layout }),
+        children: [
+          { index: true, loader: () => redirect('/personSpace/index') },
+          {
+            path: 'index',
+            handle: handle({ title: '个人空间' }),
+            lazy: async () => ({ Component: (await personSpace()).Index }),
+          },
+          {
+            path: 'course',
+            children: [
+              { index: true, loader: () => redirect('/personSpace/course/course') },
+              {
+                path: 'course',
+                handle: handle({ title: '课程管理' }),
+                lazy: async () => ({ Component: (await personSpace()).Courses }),
+              },
+              {
+                path: 'topic',
+                handle: handle({ title: '专题管理' }),
+                lazy: async () => ({ Component: (await personSpace()).Topics }),
+              },
+            ],
+          },
+          {
+            path: 'resource',
+            handle: handle({ title: '我的资源' }),
+            lazy: async () => ({ Component: (await personSpace()).Resources }),
+          },
+          {
+            path: 'message',
+            handle: handle({ title: '我的消息' }),
+            lazy: async () => ({ Component: (await personSpace()).Messages }),
           },
         ],
       },

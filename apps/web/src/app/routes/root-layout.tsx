@@ -2,9 +2,17 @@ import { TITLES } from '@zyk/shared';
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 
-/** The boutique classroom has its own title; everything else is the resource library (SPEC.md §2). */
-export const documentTitleFor = (pathname: string) =>
-  pathname.includes('/pcourse') ? TITLES.boutique : TITLES.library;
+/** The course viewing page's title (SPEC.md §2: /coursePreview, 'course viewing'). */
+export const COURSE_PREVIEW_TITLE = '课程观看';
+
+/**
+ * The boutique classroom has its own title, and so has the course viewing page; everything else is the resource
+ * library (SPEC.md §2).
+ */
+export const documentTitleFor = (pathname: string) => {
+  if (pathname === '/coursePreview') return COURSE_PREVIEW_TITLE;
+  return pathname.includes('/pcourse') ? TITLES.boutique : TITLES.library;
+};
 
 /** Behaviour common to every page: document title, scroll to top on navigation, a progress bar while loading. */
 export const RootLayout = () => {

@@ -16,11 +16,11 @@ export interface TabDef {
 
 export const TABS: readonly TabDef[] = [
   { key: 'home', label: '首页', to: '/home/index', enabled: true },
-  { key: 'pcourse', label: '精品课堂', to: '/pcourse', newWindow: true, enabled: false },
+  { key: 'pcourse', label: '精品课堂', to: '/pcourse', newWindow: true, enabled: true },
   { key: 'courseResources', label: '微课资源', to: '/home/cousrseResources', enabled: true },
   { key: 'documents', label: '教学文档', to: '/home/documents', enabled: true },
   { key: 'achievements', label: '教研成果', to: '/home/achievements', enabled: true },
-  { key: 'personSpace', label: '个人空间', to: '/personSpace', requiresLogin: true, enabled: false },
+  { key: 'personSpace', label: '个人空间', to: '/personSpace', requiresLogin: true, enabled: true },
 ];
 
 export const enabledTabs = (loggedIn = false) =>

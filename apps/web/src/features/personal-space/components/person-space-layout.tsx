@@ -1,0 +1,122 @@
+import { BookOutlined, FolderOpenOutlined, HomeOutlined, MailOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { useSession } from '../../../stores/session.ts';
+import styles from './space.module.css';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  children?: { to: string; label: string }[];
+  badge?: 'messages';
+}
+
+/** The screens of personal space that exist; the side navigation shows only these. */
+const NAV: NavItem[] = [
+  { to: '/personSpace/index', label: '空间首页', icon: <HomeOutlined aria-hidden /> },
+  {
+    to: '/personSpace/course',
+    label: '我的课程',
+    icon: <BookOutlined aria-hidden />,
+    children: [
+      { to: '/personSpace/course/course', label: '课程管理' },
+      { to: '/personSpace/course/topic', label: '专题管理' },
+    ],
+  },
+  { to: '/personSpace/resource', label: '我的资源', icon: <FolderOpenOutlined aria-hidden /> },
+  { to: '/personSpace/message', label: '我的消息', icon: <MailOutlined aria-hidden />, badge: 'messages' },
+];
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink;
+
+/**
+ * Personal space's own frame (SPEC.md §2): its header (the caller plugs in the unread badge and the user menu),
+ * the side navigation, links to the auth site's studios, training centre and security settings, and the footer.
+ */
+export const PersonSpaceLayout = ({
+  headerActions,
+  messageCount,
+  accountLinks,
+  footer,
+  overlays,
+}: {
+  headerActions?: ReactNode;
+  messageCount?: ReactNode;
+  accountLinks?: ReactNode;
+  footer?: ReactNode;
+  overlays?: ReactNode;
+}) => {
+  const { user } = useSession();
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <div className={`zyk-container ${styles.headerInner}`}>
+          <Link to="/personSpace/index" className={styles.brand}>
+            <span className={styles.avatar} aria-hidden>
+              {user?.realName?.slice(0, 1) ?? '我'}
+            </span>
+            <span className={styles.brandWords}>
+              <span className={styles.brandName}>个人空间</span>
+              {user && (
+                <span className={styles.brandUser} data-testid="space-user">
+                  {user.realName || user.userName}
+                  {user.stageName ? ` · ${[user.stageName, user.subjectName].filter(Boolean).join(' ')}` : ''}
+                </span>
+              )}
+            </span>
+          </Link>
+          <nav className={styles.headerLinks} aria-label="站点">
+            <Link to="/home/index">资源库首页</Link>
+            <a href="/pcourse" target="_blank" rel="noopener">
+              精品课堂
+            </a>
+          </nav>
+          <div className={styles.headerActions}>{headerActions}</div>
+        </div>
+      </header>
+      <div className={`zyk-container ${styles.body}`}>
+        <aside className={styles.side}>
+          <nav aria-label="个人空间导航">
+            <ul className={styles.nav}>
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  {item.children ? (
+                    <>
+                      <span className={styles.navGroup}>
+                        {item.icon}
+                        {item.label}
+                      </span>
+                      <ul className={styles.subNav}>
+                        {item.children.map((child) => (
+                          <li key={child.to}>
+                            <NavLink to={child.to} className={navClass}>
+                              {child.label}
+                            </NavLink>
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : (
+                    <NavLink to={item.to} className={navClass}>
+                      {item.icon}
+                      <span>{item.label}</span>
+                      {item.badge === 'messages' && messageCount}
+                    </NavLink>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {accountLinks && <div className={styles.accountLinks}>{accountLinks}</div>}
+        </aside>
+        <main className={styles.content}>
+          <Outlet />
+        </main>
+      </div>
+      {footer}
+      {overlays}
+    </div>
+  );
+};
