@@ -4,7 +4,6 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { encryptPassword, routes } from '@zyk/shared';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
@@ -15,6 +14,7 @@ import { S3Storage } from '../../apps/api/src/modules/storage/s3.ts';
 import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
 import { freePort } from '../support/net.ts';
 import { startS3rver } from '../support/s3rver.ts';
+import { loginOverHttp } from '../support/uploads.ts';
 import { report, round } from './support.ts';
 
 /**
@@ -108,34 +108,11 @@ const prisma = createPrisma(pg.url);
 await seedIfEmpty(prisma);
 const s3 = await startS3rver('bench');
 
-const login = async (url: string) => {
-  const puzzle = await (await fetch(`${url}${routes.getImgSwipe.path}`)).json();
-  const serial = puzzle.data.captchaSerialNumber as string;
-  const { x } = await prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } });
-  const answer = { captchaSerialNumber: serial, moveEnd_X: x, wbili: 1 };
-  const post = (p: string, body: unknown) =>
-    fetch(`${url}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post(routes.rstImgSwipe.path, answer);
-  const res = await post(routes.newLogin.path, {
-    username: 'zhangxm',
-    password: encryptPassword('Teacher@2026', 'ziyuanku-transport-2026'),
-    verifyImageResult: answer,
-  });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-};
-
 /** The web client's loop over the chunk protocol; answers seconds and the api's peak RSS growth. */
 const chunkUpload = async (env: Record<string, string>) => {
   const api = await startProcess([...TSX_IMPORT, 'tests/bench/upload-api.ts'], { ...env, DATABASE_URL: pg.url });
   try {
-    const cookie = await login(api.url);
+    const cookie = await loginOverHttp(api.url, prisma, 'zhangxm');
     await prisma.chunkedUpload.deleteMany({});
     // warm-up: one small upload so code paths are compiled before measuring
     const warm = Buffer.concat([data.subarray(0, 64), Buffer.alloc(MiB)]);

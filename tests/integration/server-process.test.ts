@@ -2,15 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { encryptPassword, routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
 import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
-import { DEMO_PASSWORD, TRANSPORT_KEY } from '../support/auth.ts';
 import { createTestDatabase } from '../support/db.ts';
 import { fakeMp4, sha256 } from '../support/files.ts';
 import { freePort } from '../support/net.ts';
-import { initVideo, uploadVideo } from '../support/uploads.ts';
+import { initVideo, loginOverHttp, uploadVideo } from '../support/uploads.ts';
 
 /**
  * The built server as `npm start` runs it (apps/api/dist/server.mjs, a bundle): it must boot, migrate, answer,
@@ -86,27 +84,7 @@ describe('built server process', () => {
   it('takes a chunked video upload, hashing it on its worker thread (dist/hash-worker.mjs)', async () => {
     const prisma = createPrisma(databaseUrl);
     try {
-      // The real login flow: the slider's answer is read from the server's own record of the puzzle.
-      const puzzle = await (await fetch(`${base}${routes.getImgSwipe.path}`)).json();
-      const serial = puzzle.data.captchaSerialNumber as string;
-      const { x } = await prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } });
-      const answer = { captchaSerialNumber: serial, moveEnd_X: x, wbili: 1 };
-      const post = (p: string, body: unknown) =>
-        fetch(`${base}${p}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-      await post(routes.rstImgSwipe.path, answer);
-      const login = await post(routes.newLogin.path, {
-        username: 'zhangxm',
-        password: encryptPassword(DEMO_PASSWORD, TRANSPORT_KEY),
-        verifyImageResult: answer,
-      });
-      const cookie = login.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
+      const cookie = await loginOverHttp(base, prisma, 'zhangxm');
       const data = fakeMp4(2 * 1024 * 1024 + 123);
       const info = (await initVideo(base, cookie, '打包后上传.mp4', data.length)).json.data;
       const done = await uploadVideo(base, cookie, info, '打包后上传.mp4', data);

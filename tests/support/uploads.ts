@@ -1,5 +1,7 @@
 import http from 'node:http';
-import { UPLOAD } from '@zyk/shared';
+import { encryptPassword, routes, UPLOAD } from '@zyk/shared';
+import type { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
+import { DEMO_PASSWORD, TRANSPORT_KEY } from './auth.ts';
 
 /** Talking to the upload endpoints the way the web's upload helper does, with a session cookie. */
 
@@ -13,6 +15,33 @@ export interface ChunkAnswerJson {
 }
 
 export const cookieOf = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/**
+ * Logs in through the real login flow over HTTP, for an api running as its own process (the built server, the
+ * benchmark's api): the slider's answer is read from the puzzle record in that api's database. Answers the cookie.
+ */
+export const loginOverHttp = async (baseUrl: string, prisma: ReturnType<typeof createPrisma>, username: string) => {
+  const puzzle = await (await fetch(`${baseUrl}${routes.getImgSwipe.path}`)).json();
+  const serial = puzzle.data.captchaSerialNumber as string;
+  const { x } = await prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } });
+  const answer = { captchaSerialNumber: serial, moveEnd_X: x, wbili: 1 };
+  const post = (p: string, body: unknown) =>
+    fetch(`${baseUrl}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post(routes.rstImgSwipe.path, answer);
+  const res = await post(routes.newLogin.path, {
+    username,
+    password: encryptPassword(DEMO_PASSWORD, TRANSPORT_KEY),
+    verifyImageResult: answer,
+  });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+};
 
 export const postDocument = async (baseUrl: string, cookie: string, name: string, bytes: Buffer, field = 'file') => {
   const form = new FormData();
