@@ -88,6 +88,26 @@ const schema = z.object({
   PREVIEW_WORKER: bool.default(true),
   /** Address the external preview host fetches files from (e.g. http://api:3000); empty = the request's own origin. */
   PUBLIC_BASE_URL: z.string().default(''),
+  /** Platform commission on each sale, in percent of the price. */
+  COMMISSION_PERCENT: z.coerce.number().min(0).max(90).default(10),
+  /** Days a sale's income stays pending before it becomes withdrawable. */
+  SETTLEMENT_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  /** An unpaid order closes after this many minutes (its coupon is released). */
+  ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Smallest withdrawal, in fen (10 yuan). */
+  WITHDRAWAL_MIN_FEN: z.coerce.number().int().min(1).default(1000),
+  /** Alipay-style payments: the built-in sandbox gateway (cashier page on this server), or Alipay itself. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
+  ALIPAY_APP_ID: z.string().default(''),
+  /** PEM (PKCS#8 or PKCS#1) of the app's private key, or a path to a file holding it. */
+  ALIPAY_PRIVATE_KEY: z.string().default(''),
+  /** PEM of Alipay's public key (from the Alipay open platform), or a path to a file holding it. */
+  ALIPAY_PUBLIC_KEY: z.string().default(''),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  /** Seconds between the sandbox's notification retries (Alipay itself waits minutes to hours). */
+  SANDBOX_NOTIFY_RETRY_SECONDS: z.coerce.number().min(0.05).default(5),
+  /** Run the order-closing, settlement and sandbox-notification timer in this api process. */
+  COMMERCE_WORKER: bool.default(true),
 });
 
 export type Config = z.infer<typeof schema>;

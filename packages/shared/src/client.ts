@@ -14,7 +14,10 @@ export class RequestError extends Error {
 }
 
 type CallArgs<D> = (QueryInputOf<D> extends undefined ? { query?: undefined } : { query: QueryInputOf<D> }) &
-  (BodyInputOf<D> extends undefined ? { body?: undefined } : { body: BodyInputOf<D> });
+  (BodyInputOf<D> extends undefined ? { body?: undefined } : { body: BodyInputOf<D> }) & {
+    /** Headers of this call only, e.g. the `Idempotency-Key` of a payment. */
+    headers?: Record<string, string>;
+  };
 
 export interface ApiClientOptions {
   baseUrl?: string;
@@ -58,6 +61,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
             accept: 'application/json',
             ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
             ...options.headers?.(),
+            ...(args as { headers?: Record<string, string> } | undefined)?.headers,
           },
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         },

@@ -93,6 +93,8 @@ export const resourceDetail = resourceCard.extend({
   collected: z.boolean(),
   playPosition: z.number().int().describe('上次播放到的秒数'),
   canDownload: z.boolean(),
+  /** The viewer bought this paid resource. */
+  purchased: z.boolean(),
 });
 export type ResourceDetail = z.infer<typeof resourceDetail>;
 

@@ -36,7 +36,8 @@ export class InsufficientFunds extends Error {
 const ensureAccounts = async (tx: Tx, refs: AccountRef[]) => {
   const codes = [...new Set(refs.map(accountCode))];
   const values = refs.map(
-    (r) => Prisma.sql`(${accountCode(r)}, ${r.kind}::"LedgerAccountKind", ${r.userId ?? null}::int, ${MAY_GO_NEGATIVE.has(r.kind)})`,
+    (r) =>
+      Prisma.sql`(${accountCode(r)}, ${r.kind}::"LedgerAccountKind", ${r.userId ?? null}::int, ${MAY_GO_NEGATIVE.has(r.kind)})`,
   );
   await tx.$executeRaw`INSERT INTO ledger_accounts (code, kind, user_id, allow_negative)
     VALUES ${Prisma.join(values)} ON CONFLICT (code) DO NOTHING`;
@@ -46,8 +47,10 @@ const ensureAccounts = async (tx: Tx, refs: AccountRef[]) => {
 
 /**
  * Records one balanced money movement and moves the kept balances with it, inside the caller's transaction.
- * Balances change in account-id order so concurrent postings never deadlock; an overdraft of a user account
- * fails the CHECK constraint and surfaces as InsufficientFunds (the caller's transaction then rolls back).
+ * Only user accounts keep a balance (it is what the no-overdraft CHECK guards); the platform accounts' balances
+ * are derived from their lines, so sales do not all queue on one hot platform row. Balances change in account-id
+ * order so concurrent postings never deadlock; an overdraft fails the CHECK constraint and surfaces as
+ * InsufficientFunds (the caller's transaction then rolls back).
  */
 export const post = async (tx: Tx, posting: Posting) => {
   const lines = posting.lines.filter((l) => BigInt(l.amount) !== 0n);
@@ -77,11 +80,12 @@ export const post = async (tx: Tx, posting: Posting) => {
     deltas.set(l.accountId, d);
   }
   for (const [id, { delta, account }] of [...deltas].sort(([a], [b]) => a - b)) {
-    if (delta === 0n) continue;
+    if (delta === 0n || !USER_KINDS.has(account.kind)) continue;
     try {
       await tx.$executeRaw`UPDATE ledger_accounts SET balance = balance + ${delta} WHERE id = ${id}`;
     } catch (error) {
-      if (String((error as Error).message).includes('ledger_accounts_no_overdraft')) throw new InsufficientFunds(account);
+      if (String((error as Error).message).includes('ledger_accounts_no_overdraft'))
+        throw new InsufficientFunds(account);
       throw error;
     }
   }
@@ -124,9 +128,17 @@ export interface LedgerProblem {
   detail: string;
 }
 
+/** An account's balance: kept for user accounts, derived from the lines for platform accounts. */
+export const platformBalance = async (db: PrismaClient | Tx, kind: LedgerAccountKind) => {
+  const [row] = await db.$queryRaw<{ total: bigint | null }[]>`
+    SELECT SUM(l.amount)::bigint AS total FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
+    WHERE a.code = ${accountCode({ kind })}`;
+  return Number(row?.total ?? 0n);
+};
+
 /**
- * The invariant: every transaction sums to zero, every kept balance equals the sum of its account's lines, no
- * account that may not go negative is negative, and all balances together sum to zero. Empty means healthy.
+ * The invariant: every transaction sums to zero (so all lines together do), every kept balance equals the sum
+ * of its account's lines, platform accounts keep none, and no user account is negative. Empty means healthy.
  */
 export const checkLedger = async (db: PrismaClient | Tx): Promise<LedgerProblem[]> => {
   const unbalanced = await db.$queryRaw<{ id: number; total: bigint }[]>`
@@ -134,15 +146,15 @@ export const checkLedger = async (db: PrismaClient | Tx): Promise<LedgerProblem[
   const drifted = await db.$queryRaw<{ code: string; balance: bigint; total: bigint }[]>`
     SELECT a.code, a.balance, COALESCE(SUM(l.amount), 0)::bigint AS total
     FROM ledger_accounts a LEFT JOIN ledger_lines l ON l.account_id = a.id
-    GROUP BY a.id HAVING a.balance <> COALESCE(SUM(l.amount), 0)`;
+    GROUP BY a.id HAVING a.balance <> CASE WHEN a.user_id IS NULL THEN 0 ELSE COALESCE(SUM(l.amount), 0) END`;
   const negative = await db.$queryRaw<{ code: string; balance: bigint }[]>`
     SELECT code, balance FROM ledger_accounts WHERE NOT allow_negative AND balance < 0`;
-  const [sum] = await db.$queryRaw<{ total: bigint | null }[]>`SELECT SUM(balance)::bigint AS total FROM ledger_accounts`;
+  const [sum] = await db.$queryRaw<{ total: bigint | null }[]>`SELECT SUM(amount)::bigint AS total FROM ledger_lines`;
   const total = sum?.total ?? 0n;
   return [
     ...unbalanced.map((r) => ({ problem: '交易借贷不平', detail: `交易 ${r.id} 合计 ${r.total}` })),
     ...drifted.map((r) => ({ problem: '余额与分录不符', detail: `${r.code} 余额 ${r.balance}，分录合计 ${r.total}` })),
     ...negative.map((r) => ({ problem: '余额为负', detail: `${r.code} 余额 ${r.balance}` })),
-    ...(total !== 0n ? [{ problem: '全部余额合计不为零', detail: String(total) }] : []),
+    ...(total !== 0n ? [{ problem: '全部分录合计不为零', detail: String(total) }] : []),
   ];
 };

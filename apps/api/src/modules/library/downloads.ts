@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerFileAccessRule } from '../../lib/file-access.ts';
+import { hasPurchased } from '../commerce/orders.ts';
 import { createSignedFileUrl } from '../files/plugin.ts';
 import { canDownloadResource } from './access.ts';
 import type { createInteractionService } from './interactions.ts';
 
 interface ResourceOfFile {
+  id: number;
   author_id: number;
   price: number;
   status: string;
@@ -21,14 +23,24 @@ interface ResourceOfFile {
 export const registerLibraryFileRule = (app: FastifyInstance) =>
   registerFileAccessRule(app, async ({ user, file }) => {
     const rows = await app.prisma.$queryRaw<ResourceOfFile[]>`
-      SELECT r.author_id, r.price, r.status::text AS status, r.deleted_at, r.cover_file_id = ${file.id} AS is_cover
+      SELECT r.id, r.author_id, r.price, r.status::text AS status, r.deleted_at, r.cover_file_id = ${file.id} AS is_cover
       FROM resources r
       WHERE r.cover_file_id = ${file.id}
          OR r.id IN (SELECT rf.resource_id FROM resource_files rf WHERE rf.file_id = ${file.id})`;
-    return rows.some((r) => {
+    for (const r of rows) {
       const facts = { authorId: r.author_id, price: r.price, status: r.status, deletedAt: r.deleted_at };
-      return r.is_cover ? r.status === 'PUBLISHED' && !r.deleted_at : canDownloadResource(user, facts);
-    });
+      if (r.is_cover ? r.status === 'PUBLISHED' && !r.deleted_at : canDownloadResource(user, facts)) return true;
+      // Only a paid resource's buyers need the orders looked up.
+      if (
+        !r.is_cover &&
+        user &&
+        r.price > 0 &&
+        canDownloadResource(user, facts, await hasPurchased(app.prisma, user.id, r.id))
+      ) {
+        return true;
+      }
+    }
+    return false;
   });
 
 /** Authorizes, counts and records a download, and answers a short-lived attachment URL for the file. */
@@ -42,7 +54,8 @@ export const createDownloadService = (
       include: { files: { orderBy: { sort: 'asc' } } },
     });
     if (!resource || resource.deletedAt) throw new AppError('NOT_FOUND', '资源不存在或已删除');
-    if (!canDownloadResource(user, resource)) {
+    const purchased = resource.price > 0 && (await hasPurchased(app.prisma, user.id, resource.id));
+    if (!canDownloadResource(user, resource, purchased)) {
       throw new AppError(
         'FORBIDDEN',
         resource.status === 'PUBLISHED' && resource.price > 0 ? '该资源为付费资源，购买后即可下载' : '该资源暂不可下载',

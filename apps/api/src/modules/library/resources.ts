@@ -2,6 +2,7 @@ import { makePageBean, type ResourceDetail, type ResourceType } from '@zyk/share
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hasPurchased } from '../commerce/orders.ts';
 import { canDownloadResource } from './access.ts';
 import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
 import { ngrams, searchWords } from './segment.ts';
@@ -131,7 +132,7 @@ export const createResourceService = (prisma: PrismaClient) => {
     const visible =
       row && !row.deleted_at && (row.status === 'PUBLISHED' || (!publicOnly && isOwnerOrAdmin(user, row.author_id)));
     if (!row || !visible) throw new AppError('NOT_FOUND', '资源不存在或尚未发布');
-    const [cards, files, star, collect, view] = await Promise.all([
+    const [cards, files, star, collect, view, purchased] = await Promise.all([
       toCards(prisma, [row]),
       prisma.$queryRaw<
         { id: string; name: string; size: bigint; kind: string; extension: string; mime_type: string }[]
@@ -148,6 +149,7 @@ export const createResourceService = (prisma: PrismaClient) => {
       user
         ? prisma.viewHistory.findUnique({ where: { userId_resourceId: { userId: user.id, resourceId: id } } })
         : null,
+      user && row.price > 0 ? hasPurchased(prisma, user.id, id) : false,
     ] as const);
     const isOwner = user?.id === row.author_id;
     return {
@@ -168,12 +170,17 @@ export const createResourceService = (prisma: PrismaClient) => {
       starred: !!star,
       collected: !!collect,
       playPosition: view?.playPosition ?? 0,
-      canDownload: canDownloadResource(user, {
-        authorId: row.author_id,
-        price: row.price,
-        status: row.status,
-        deletedAt: row.deleted_at,
-      }),
+      canDownload: canDownloadResource(
+        user,
+        {
+          authorId: row.author_id,
+          price: row.price,
+          status: row.status,
+          deletedAt: row.deleted_at,
+        },
+        purchased,
+      ),
+      purchased,
     };
   };
 

@@ -1,0 +1,65 @@
+import type { CouponView } from '@zyk/shared';
+import type { Coupon, PrismaClient, ResourceType } from '../../generated/prisma/client.ts';
+import type { Tx } from './ledger.ts';
+
+/** What a coupon is checked against: the order it would pay. */
+export interface CouponTarget {
+  orderId: number;
+  price: number;
+  resourceType: ResourceType;
+}
+
+/** Why a coupon cannot pay this order now (null: it can). The one place coupon rules live. */
+export const couponProblem = (coupon: Coupon, target: CouponTarget | null, now = new Date()): string | null => {
+  if (coupon.usedAt) return '已使用';
+  if (coupon.validTo <= now) return '已过期';
+  if (coupon.validFrom > now) return '未到使用时间';
+  if (coupon.orderId !== null && coupon.orderId !== target?.orderId) return '已被其他订单占用';
+  if (!target) return null;
+  if (target.price < coupon.threshold) return '不满足使用门槛';
+  if (coupon.resourceType && coupon.resourceType !== target.resourceType) return '不适用于该资源类型';
+  return null;
+};
+
+/** The discount a coupon gives: its face value, never more than the price. */
+export const discountOf = (coupon: Coupon, price: number) => Math.min(coupon.amountOff, price);
+
+export const toCouponView = (c: Coupon, reason: string | null): CouponView => ({
+  id: c.id,
+  name: c.name,
+  amountOff: c.amountOff,
+  threshold: c.threshold,
+  resourceType: c.resourceType,
+  validFrom: c.validFrom.toISOString(),
+  validTo: c.validTo.toISOString(),
+  usedAt: c.usedAt?.toISOString() ?? null,
+  reason,
+});
+
+/** The user's coupons split by whether they can pay `target` (or any order, without one). */
+export const listCoupons = async (prisma: PrismaClient, userId: number, target: CouponTarget | null) => {
+  const all = await prisma.coupon.findMany({ where: { userId }, orderBy: [{ validTo: 'asc' }, { id: 'asc' }] });
+  const usable: CouponView[] = [];
+  const unusable: CouponView[] = [];
+  for (const c of all) {
+    const problem = couponProblem(c, target);
+    if (problem) unusable.push(toCouponView(c, problem));
+    else usable.push(toCouponView(c, null));
+  }
+  usable.sort((a, b) => b.amountOff - a.amountOff || a.validTo.localeCompare(b.validTo));
+  return { usable, unusable };
+};
+
+/**
+ * Reserves a coupon for an order inside the payment transaction, under a row lock, so one coupon pays one order
+ * even when two payments race. Returns the coupon, or the reason it cannot be used.
+ */
+export const claimCoupon = async (tx: Tx, userId: number, couponId: number, target: CouponTarget) => {
+  const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM coupons WHERE id = ${couponId}
+    AND user_id = ${userId} FOR UPDATE`;
+  if (!locked) return { problem: '优惠券不存在' } as const;
+  const coupon = await tx.coupon.findUniqueOrThrow({ where: { id: couponId } });
+  const problem = couponProblem(coupon, target);
+  if (problem) return { problem: `优惠券${problem}` } as const;
+  return { coupon } as const;
+};

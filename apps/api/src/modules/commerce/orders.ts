@@ -1,0 +1,177 @@
+import { randomInt } from 'node:crypto';
+import { makePageBean, type OrderView } from '@zyk/shared';
+import type { Order, OrderStatus, PrismaClient } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { listCoupons } from './coupons.ts';
+import { type Tx, userBalances } from './ledger.ts';
+
+export const toOrderView = (o: Order): OrderView => ({
+  orderNo: o.orderNo,
+  resourceId: o.resourceId,
+  title: o.title,
+  resourceType: o.resourceType,
+  price: o.price,
+  discount: o.discount,
+  payAmount: o.payAmount,
+  couponId: o.couponId,
+  status: o.status,
+  payMethod: o.payMethod,
+  createdAt: o.createdAt.toISOString(),
+  expiresAt: o.expiresAt.toISOString(),
+  paidAt: o.paidAt?.toISOString() ?? null,
+  closedAt: o.closedAt?.toISOString() ?? null,
+});
+
+/** 20 digits: the Beijing time to the second, then 6 random digits (the unique index catches the rare clash). */
+const newOrderNo = (now = new Date()) => {
+  const beijing = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${beijing}${randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
+};
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
+
+/** Whether the user has paid for the resource (and not been refunded): the download rule's commerce input. */
+export const hasPurchased = async (db: PrismaClient | Tx, userId: number, resourceId: number) =>
+  (await db.order.count({ where: { buyerId: userId, resourceId, status: 'PAID' } })) > 0;
+
+/** An own order or 404: another user's order number answers exactly like a missing one. */
+export const findOwnOrder = async (db: PrismaClient | Tx, userId: number, orderNo: string) => {
+  const order = await db.order.findUnique({ where: { orderNo } });
+  if (!order || order.buyerId !== userId) throw new AppError('NOT_FOUND', '订单不存在');
+  return order;
+};
+
+/** Ends a pending order (buyer cancels, or its payment window passed) and frees its reserved coupon. */
+export const endPendingOrder = async (
+  tx: Tx,
+  orderId: number,
+  status: Extract<OrderStatus, 'CANCELLED' | 'CLOSED'>,
+) => {
+  const ended = await tx.order.updateMany({
+    where: { id: orderId, status: 'PENDING' },
+    data: { status, closedAt: new Date() },
+  });
+  if (ended.count) await tx.coupon.updateMany({ where: { orderId, usedAt: null }, data: { orderId: null } });
+  return ended.count > 0;
+};
+
+export interface OrderSettings {
+  orderTimeoutMinutes: number;
+}
+
+export const createOrderService = (prisma: PrismaClient, settings: OrderSettings) => {
+  const payInfo = async (userId: number, order: Order) => {
+    const [balances, coupons, payAccount] = await Promise.all([
+      userBalances(prisma, userId),
+      listCoupons(prisma, userId, { orderId: order.id, price: order.price, resourceType: order.resourceType }),
+      prisma.payAccount.findUnique({ where: { userId } }),
+    ]);
+    return {
+      order: toOrderView(order),
+      balance: balances.balance,
+      payPasswordSet: Boolean(payAccount?.payPasswordHash),
+      usableCoupons: order.status === 'PENDING' ? coupons.usable.length : 0,
+    };
+  };
+
+  /** A pending order past its window is closed on sight, so nobody pays a stale order. */
+  const closeIfExpired = async (order: Order) => {
+    if (order.status !== 'PENDING' || order.expiresAt > new Date()) return order;
+    await prisma.$transaction((tx) => endPendingOrder(tx, order.id, 'CLOSED'));
+    return prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+  };
+
+  const openOrder = async (userId: number, resourceId: number): Promise<Order> => {
+    const resource = await prisma.resource.findUnique({ where: { id: resourceId } });
+    if (!resource || resource.deletedAt || resource.status !== 'PUBLISHED') {
+      throw new AppError('NOT_FOUND', '资源不存在或已下架');
+    }
+    if (resource.price <= 0) throw new AppError('BAD_REQUEST', '免费资源无需购买，可直接下载');
+    if (resource.authorId === userId) throw new AppError('BAD_REQUEST', '不能购买自己上传的资源');
+    if (await hasPurchased(prisma, userId, resourceId)) throw new AppError('CONFLICT', '您已购买过该资源，可直接下载');
+    const pending = await prisma.order.findFirst({ where: { buyerId: userId, resourceId, status: 'PENDING' } });
+    if (pending) {
+      const current = await closeIfExpired(pending);
+      if (current.status === 'PENDING') return current;
+    }
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await prisma.order.create({
+          data: {
+            orderNo: newOrderNo(),
+            buyerId: userId,
+            sellerId: resource.authorId,
+            resourceId,
+            title: resource.title,
+            resourceType: resource.type,
+            price: resource.price,
+            payAmount: resource.price,
+            expiresAt: new Date(Date.now() + settings.orderTimeoutMinutes * 60_000),
+          },
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 3) throw error;
+        // Another request of the same buyer opened the pending order first: use that one.
+        const raced = await prisma.order.findFirst({ where: { buyerId: userId, resourceId, status: 'PENDING' } });
+        if (raced) return raced;
+      }
+    }
+  };
+
+  return {
+    forResource: async (userId: number, resourceId: number) => payInfo(userId, await openOrder(userId, resourceId)),
+
+    info: async (userId: number, orderNo: string) =>
+      payInfo(userId, await closeIfExpired(await findOwnOrder(prisma, userId, orderNo))),
+
+    status: async (userId: number, orderNo: string) => {
+      const order = await closeIfExpired(await findOwnOrder(prisma, userId, orderNo));
+      return { paid: order.status === 'PAID', order: toOrderView(order) };
+    },
+
+    cancel: async (userId: number, orderNo: string) => {
+      const order = await findOwnOrder(prisma, userId, orderNo);
+      if (order.status !== 'PENDING') {
+        throw new AppError('CONFLICT', order.status === 'PAID' ? '订单已支付，不能取消' : '订单已结束，无需取消');
+      }
+      const cancelled = await prisma.$transaction((tx) => endPendingOrder(tx, order.id, 'CANCELLED'));
+      if (!cancelled) throw new AppError('CONFLICT', '订单状态已变化，请刷新后重试');
+      return toOrderView(await prisma.order.findUniqueOrThrow({ where: { id: order.id } }));
+    },
+
+    hide: async (userId: number, orderNo: string) => {
+      const order = await findOwnOrder(prisma, userId, orderNo);
+      if (order.status === 'PENDING') throw new AppError('CONFLICT', '待支付的订单请先取消再删除');
+      await prisma.order.update({ where: { id: order.id }, data: { hiddenByBuyer: true } });
+      return { orderNo, hidden: true };
+    },
+
+    buyRecord: async (userId: number, q: { current: number; size: number; status?: OrderStatus }) => {
+      const where = { buyerId: userId, hiddenByBuyer: false, ...(q.status ? { status: q.status } : {}) };
+      const [rows, total] = await Promise.all([
+        prisma.order.findMany({
+          where,
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          skip: (q.current - 1) * q.size,
+          take: q.size,
+        }),
+        prisma.order.count({ where }),
+      ]);
+      return { objList: rows.map(toOrderView), pageBean: makePageBean(q.current, q.size, total) };
+    },
+  };
+};
+
+/** Closes every pending order past its payment window (the background timer and `pnpm admin close-orders`). */
+export const closeExpiredOrders = async (prisma: PrismaClient, now = new Date()) => {
+  const due = await prisma.order.findMany({
+    where: { status: 'PENDING', expiresAt: { lte: now } },
+    select: { id: true },
+    take: 500,
+  });
+  let closed = 0;
+  for (const { id } of due) {
+    if (await prisma.$transaction((tx) => endPendingOrder(tx, id, 'CLOSED'))) closed++;
+  }
+  return closed;
+};

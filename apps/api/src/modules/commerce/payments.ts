@@ -1,0 +1,274 @@
+import type { Order, PayMethod, PrismaClient } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { sendMessage } from '../messages/service.ts';
+import { claimCoupon, discountOf } from './coupons.ts';
+import { InsufficientFunds, post, type Tx, userBalances } from './ledger.ts';
+import { endPendingOrder, findOwnOrder, toOrderView } from './orders.ts';
+
+export interface PaymentSettings {
+  commissionPercent: number;
+}
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/** The platform's share of a sale, rounded to the fen; the seller gets the rest of the list price. */
+export const commissionOf = (price: number, percent: number) => Math.round((price * percent) / 100);
+
+/** Locks the order row for the rest of the transaction and reads it fresh. */
+const lockOrder = async (tx: Tx, orderId: number) => {
+  await tx.$queryRaw`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`;
+  return tx.order.findUniqueOrThrow({ where: { id: orderId } });
+};
+
+/** A pending order that may still be paid from inside the system (balance, coupon); else the buyer's answer. */
+const assertPayable = async (tx: Tx, order: Order) => {
+  if (order.status === 'PAID') throw new AppError('CONFLICT', '订单已支付，请勿重复支付');
+  if (order.status !== 'PENDING') throw new AppError('CONFLICT', '订单已取消或已关闭，请重新下单');
+  if (order.expiresAt <= new Date()) {
+    await endPendingOrder(tx, order.id, 'CLOSED');
+    throw new AppError('CONFLICT', '订单已超时关闭，请重新下单');
+  }
+};
+
+/**
+ * Marks a locked order paid and books the money: the buyer's payment (from their balance, or in through the
+ * payment channel) plus the coupon's part (funded by the platform) become the platform's commission and the
+ * seller's pending income. Buyer and seller are told. All in the caller's transaction.
+ */
+const bookPayment = async (
+  tx: Tx,
+  order: Order,
+  payment: {
+    method: PayMethod;
+    source: 'BALANCE' | 'CHANNEL';
+    discount: number;
+    couponId: number | null;
+    tradeNo?: string;
+  },
+  settings: PaymentSettings,
+) => {
+  const payAmount = order.price - payment.discount;
+  const commission = commissionOf(order.price, settings.commissionPercent);
+  const sellerIncome = order.price - commission;
+  const paidAt = new Date();
+  const paid = await tx.order.update({
+    where: { id: order.id },
+    data: {
+      status: 'PAID',
+      payMethod: payment.method,
+      discount: payment.discount,
+      payAmount,
+      couponId: payment.couponId,
+      commission,
+      sellerIncome,
+      paidAt,
+      closedAt: null,
+      providerTradeNo: payment.tradeNo ?? null,
+    },
+  });
+  if (payment.couponId !== null) {
+    await tx.coupon.update({ where: { id: payment.couponId }, data: { orderId: order.id, usedAt: paidAt } });
+  }
+  // Any other coupon this order had reserved goes back to its owner.
+  await tx.coupon.updateMany({
+    where: { orderId: order.id, usedAt: null, ...(payment.couponId ? { id: { not: payment.couponId } } : {}) },
+    data: { orderId: null },
+  });
+  // Messages first: the ledger's row locks are then held for as short a time as possible.
+  await sendMessage(tx, {
+    userId: order.buyerId,
+    type: 'purchase',
+    title: '购买成功',
+    content: `您已成功购买《${order.title}》，实付 ${yuan(payAmount)} 元，现在可以下载了。`,
+    link: `/personSpace/resource?tab=purchases`,
+  });
+  await sendMessage(tx, {
+    userId: order.sellerId,
+    type: 'sale',
+    title: '资源售出',
+    content: `您的资源《${order.title}》已售出，收入 ${yuan(sellerIncome)} 元（平台佣金 ${yuan(commission)} 元），结算期满后可提现。`,
+    link: '/personSpace/account/income/income',
+  });
+  await post(tx, {
+    kind: 'PURCHASE',
+    memo: `订单 ${order.orderNo}：${order.title}`,
+    orderId: order.id,
+    lines: [
+      payment.source === 'BALANCE'
+        ? { account: { kind: 'BALANCE', userId: order.buyerId }, amount: -payAmount }
+        : { account: { kind: 'PAYMENT_CLEARING' }, amount: -payAmount },
+      { account: { kind: 'COUPON_FUNDING' }, amount: -payment.discount },
+      { account: { kind: 'PLATFORM_COMMISSION' }, amount: commission },
+      { account: { kind: 'INCOME_PENDING', userId: order.sellerId }, amount: sellerIncome },
+    ],
+  });
+  return paid;
+};
+
+export const createPaymentService = (prisma: PrismaClient, settings: PaymentSettings) => {
+  /** Balance (optionally with a coupon) or coupon alone; inside the idempotent transaction of the route. */
+  const payInside = async (
+    tx: Tx,
+    userId: number,
+    input: { orderNo: string; couponId?: number; paidByBalance: boolean },
+  ) => {
+    const found = await findOwnOrder(tx, userId, input.orderNo);
+    const order = await lockOrder(tx, found.id);
+    await assertPayable(tx, order);
+    let discount = 0;
+    if (input.couponId !== undefined) {
+      const claim = await claimCoupon(tx, userId, input.couponId, {
+        orderId: order.id,
+        price: order.price,
+        resourceType: order.resourceType,
+      });
+      if ('problem' in claim) throw new AppError('CONFLICT', claim.problem);
+      discount = discountOf(claim.coupon, order.price);
+    }
+    const remainder = order.price - discount;
+    if (!input.paidByBalance && remainder > 0) {
+      throw new AppError('BAD_REQUEST', `优惠券不足以抵扣，还需支付 ${yuan(remainder)} 元，请验证支付密码后用余额补足`);
+    }
+    try {
+      const paid = await bookPayment(
+        tx,
+        order,
+        {
+          method: remainder === 0 ? 'COUPON' : 'BALANCE',
+          source: 'BALANCE',
+          discount,
+          couponId: input.couponId ?? null,
+        },
+        settings,
+      );
+      return { order: toOrderView(paid), balance: (await userBalances(tx, userId)).balance };
+    } catch (error) {
+      if (error instanceof InsufficientFunds) {
+        throw new AppError('CONFLICT', `余额不足，还需支付 ${yuan(remainder)} 元，请换用其他支付方式`);
+      }
+      throw error;
+    }
+  };
+
+  /**
+   * Reserves the coupon for an Alipay payment and fixes the amount the channel must collect. Returns the order
+   * as it will be paid.
+   */
+  const prepareChannelPayment = (userId: number, orderNo: string, couponId?: number) =>
+    prisma.$transaction(async (tx) => {
+      const found = await findOwnOrder(tx, userId, orderNo);
+      const order = await lockOrder(tx, found.id);
+      await assertPayable(tx, order);
+      await tx.coupon.updateMany({ where: { orderId: order.id, usedAt: null }, data: { orderId: null } });
+      let discount = 0;
+      if (couponId !== undefined) {
+        const claim = await claimCoupon(tx, userId, couponId, {
+          orderId: order.id,
+          price: order.price,
+          resourceType: order.resourceType,
+        });
+        if ('problem' in claim) throw new AppError('CONFLICT', claim.problem);
+        discount = discountOf(claim.coupon, order.price);
+        if (discount >= order.price) throw new AppError('BAD_REQUEST', '优惠券已可全额抵扣，请直接使用优惠券支付');
+        await tx.coupon.update({ where: { id: couponId }, data: { orderId: order.id } });
+      }
+      return tx.order.update({
+        where: { id: order.id },
+        data: { discount, payAmount: order.price - discount, couponId: couponId ?? null },
+      });
+    });
+
+  /**
+   * A verified channel notification that `amount` fen was paid for `orderNo`. Idempotent: the same trade again
+   * changes nothing. Money that arrives for an order that can no longer take it (paid another way, or the amount
+   * no longer matches) is credited to the buyer's balance, so nothing paid is ever lost.
+   */
+  const applyChannelPayment = (orderNo: string, amount: number, tradeNo: string) =>
+    prisma.$transaction(
+      async (tx): Promise<string> => {
+        const found = await tx.order.findUnique({ where: { orderNo } });
+        if (!found) return 'UNKNOWN_ORDER';
+        const order = await lockOrder(tx, found.id);
+        if (order.providerTradeNo === tradeNo) return 'ALREADY_APPLIED';
+        const credited = await tx.ledgerTransaction.findFirst({
+          where: { orderId: order.id, kind: 'CHANNEL_CREDIT', memo: { contains: tradeNo } },
+        });
+        if (credited) return 'ALREADY_APPLIED';
+        const alreadyOwned = await tx.order.count({
+          where: { buyerId: order.buyerId, resourceId: order.resourceId, status: 'PAID' },
+        });
+        const payable = order.status === 'PENDING' || order.status === 'CLOSED' || order.status === 'CANCELLED';
+        const reservedCouponOk =
+          order.couponId === null ||
+          (await tx.coupon.count({
+            where: { id: order.couponId, usedAt: null, OR: [{ orderId: order.id }, { orderId: null }] },
+          })) > 0;
+        if (payable && !alreadyOwned && amount === order.payAmount && reservedCouponOk) {
+          await bookPayment(
+            tx,
+            order,
+            { method: 'ALIPAY', source: 'CHANNEL', discount: order.discount, couponId: order.couponId, tradeNo },
+            settings,
+          );
+          return order.status === 'PENDING' ? 'PAID' : 'PAID_AFTER_CLOSE';
+        }
+        await post(tx, {
+          kind: 'CHANNEL_CREDIT',
+          memo: `支付宝交易 ${tradeNo} 无法用于订单 ${order.orderNo}，金额退回余额`,
+          orderId: order.id,
+          lines: [
+            { account: { kind: 'PAYMENT_CLEARING' }, amount: -amount },
+            { account: { kind: 'BALANCE', userId: order.buyerId }, amount },
+          ],
+        });
+        await sendMessage(tx, {
+          userId: order.buyerId,
+          type: 'purchase',
+          title: '支付款已退回余额',
+          content: `订单 ${order.orderNo} 收到一笔 ${yuan(amount)} 元的支付宝付款，但该订单已无法使用这笔付款，款项已存入您的余额。`,
+          link: '/personSpace/account/expenditure/expenditure',
+        });
+        return 'CREDITED_TO_BALANCE';
+      },
+      { timeout: 20_000, maxWait: 20_000 },
+    );
+
+  return { payInside, prepareChannelPayment, applyChannelPayment };
+};
+
+/** Refunds a paid order before its income settled (administrator): the payment is reversed, the coupon returned. */
+export const refundOrder = (prisma: PrismaClient, orderNo: string) =>
+  prisma.$transaction(async (tx) => {
+    const found = await tx.order.findUnique({ where: { orderNo } });
+    if (!found) throw new Error(`订单 ${orderNo} 不存在`);
+    const order = await lockOrder(tx, found.id);
+    if (order.status !== 'PAID') throw new Error(`订单 ${orderNo} 未支付或已退款`);
+    if (order.settledAt) throw new Error(`订单 ${orderNo} 的收入已结算，不能原路退款`);
+    const payment = await tx.ledgerTransaction.findFirstOrThrow({ where: { orderId: order.id, kind: 'PURCHASE' } });
+    // Channel payments come back to the buyer's balance (the sandbox cannot send money back to a card).
+    const reversal = await tx.ledgerLine.findMany({ where: { transactionId: payment.id }, include: { account: true } });
+    await post(tx, {
+      kind: 'REFUND',
+      memo: `订单 ${order.orderNo} 退款`,
+      orderId: order.id,
+      reversesId: payment.id,
+      lines: reversal.map((l) => ({
+        account:
+          l.account.kind === 'PAYMENT_CLEARING'
+            ? { kind: 'BALANCE' as const, userId: order.buyerId }
+            : { kind: l.account.kind, ...(l.account.userId === null ? {} : { userId: l.account.userId }) },
+        amount: -l.amount,
+      })),
+    });
+    await tx.order.update({ where: { id: order.id }, data: { status: 'REFUNDED', refundedAt: new Date() } });
+    if (order.couponId)
+      await tx.coupon.update({ where: { id: order.couponId }, data: { usedAt: null, orderId: null } });
+    await sendMessage(tx, {
+      userId: order.buyerId,
+      type: 'purchase',
+      title: '订单已退款',
+      content: `订单 ${order.orderNo}《${order.title}》已退款 ${yuan(order.payAmount)} 元至您的余额${order.couponId ? '，优惠券已退回' : ''}。`,
+      link: '/personSpace/account/expenditure/expenditure',
+    });
+    return order;
+  });

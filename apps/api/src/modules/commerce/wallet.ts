@@ -1,0 +1,46 @@
+import type { PrismaClient, ResourceType } from '../../generated/prisma/client.ts';
+import { sendMessage } from '../messages/service.ts';
+import { post } from './ledger.ts';
+
+/**
+ * Money into a user's wallet from outside (an administrator recording an offline top-up, or demo data): the
+ * payment channel account gives, the user's balance receives.
+ */
+export const creditBalance = (prisma: PrismaClient, userId: number, amount: number, memo: string) => {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`充值金额须为正整数（分）：${amount}`);
+  return prisma.$transaction(async (tx) => {
+    await post(tx, {
+      kind: 'TOP_UP',
+      memo,
+      lines: [
+        { account: { kind: 'PAYMENT_CLEARING' }, amount: -amount },
+        { account: { kind: 'BALANCE', userId }, amount },
+      ],
+    });
+    await sendMessage(tx, {
+      userId,
+      type: 'purchase',
+      title: '余额到账',
+      content: `您的账户余额增加 ${(amount / 100).toFixed(2)} 元（${memo}）。`,
+      link: '/personSpace/account/expenditure/expenditure',
+    });
+  });
+};
+
+export interface NewCoupon {
+  userId: number;
+  name: string;
+  amountOff: number;
+  threshold: number;
+  resourceType: ResourceType | null;
+  validFrom: Date;
+  validTo: Date;
+}
+
+/** Gives a user a coupon (administrator or demo data). */
+export const grantCoupon = (prisma: PrismaClient, coupon: NewCoupon) => {
+  if (!Number.isSafeInteger(coupon.amountOff) || coupon.amountOff <= 0) throw new Error('优惠券面额须为正整数（分）');
+  if (!Number.isSafeInteger(coupon.threshold) || coupon.threshold < 0) throw new Error('使用门槛须为非负整数（分）');
+  if (coupon.validTo <= coupon.validFrom) throw new Error('有效期的结束须晚于开始');
+  return prisma.coupon.create({ data: coupon });
+};

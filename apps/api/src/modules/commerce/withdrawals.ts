@@ -1,0 +1,184 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { makePageBean } from '@zyk/shared';
+import type { PrismaClient, Withdrawal } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { sendMessage } from '../messages/service.ts';
+import type { AlipayChannel } from './alipay/channel.ts';
+import { InsufficientFunds, post, reverse, type Tx } from './ledger.ts';
+import { afterTax } from './tax.ts';
+import { isIdentityVerified } from './verification.ts';
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+export const toWithdrawalItem = (w: Withdrawal) => ({
+  id: w.id,
+  amount: w.amount,
+  tax: w.tax,
+  netAmount: w.netAmount,
+  alipayNickname: w.alipayNickname,
+  status: w.status,
+  reviewNote: w.reviewNote,
+  createdAt: w.createdAt.toISOString(),
+  reviewedAt: w.reviewedAt?.toISOString() ?? null,
+});
+
+/** `2088********1234`: enough to recognise one's own account. */
+const maskAccount = (id: string) =>
+  id.length > 8 ? `${id.slice(0, 4)}${'*'.repeat(id.length - 8)}${id.slice(-4)}` : '****';
+
+export interface WithdrawalSettings {
+  minWithdrawal: number;
+  /** Signs the `state` of an Alipay authorization, so a binding can only finish for the user who started it. */
+  stateSecret: Buffer;
+}
+
+export const createWithdrawalService = (prisma: PrismaClient, channel: AlipayChannel, settings: WithdrawalSettings) => {
+  const stateOf = (userId: number, purpose: string) =>
+    createHmac('sha256', settings.stateSecret).update(`alipay-bind\n${userId}\n${purpose}`).digest('base64url');
+
+  const binding = async (userId: number, authorizeUrl: string | null = null) => {
+    const account = await prisma.payAccount.findUnique({ where: { userId } });
+    return {
+      bound: Boolean(account?.alipayUserId),
+      nickname: account?.alipayNickname ?? null,
+      account: account?.alipayUserId ? maskAccount(account.alipayUserId) : null,
+      boundAt: account?.alipayBoundAt?.toISOString() ?? null,
+      authorizeUrl,
+    };
+  };
+
+  /** Without a code: where to authorize. With one: the account it names becomes the user's payee. */
+  const bind = async (
+    userId: number,
+    input: { authCode?: string; state?: string; redirectUri: string },
+    purpose: 'bind' | 'replace',
+  ) => {
+    const current = await prisma.payAccount.findUnique({ where: { userId } });
+    if (purpose === 'bind' && current?.alipayUserId) {
+      throw new AppError('CONFLICT', '已绑定支付宝账户，如需更换请使用“更换支付宝”');
+    }
+    if (purpose === 'replace' && !current?.alipayUserId) throw new AppError('BAD_REQUEST', '尚未绑定支付宝账户');
+    if (!input.authCode)
+      return binding(userId, channel.authorizeUrl(input.redirectUri, `${purpose}.${stateOf(userId, purpose)}`));
+    const expected = Buffer.from(`${purpose}.${stateOf(userId, purpose)}`);
+    const given = Buffer.from(input.state ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AppError('BAD_REQUEST', '授权信息与当前账号不符，请重新发起绑定');
+    }
+    if (purpose === 'replace' && (await prisma.withdrawal.count({ where: { userId, status: 'PENDING' } }))) {
+      throw new AppError('CONFLICT', '有审核中的提现，暂不能更换支付宝账户');
+    }
+    let alipay: { userId: string; nickname: string };
+    try {
+      alipay = await channel.accountOf(input.authCode);
+    } catch (error) {
+      throw new AppError('BAD_REQUEST', `支付宝授权失败：${(error as Error).message}`);
+    }
+    const data = { alipayUserId: alipay.userId, alipayNickname: alipay.nickname, alipayBoundAt: new Date() };
+    await prisma.payAccount.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+    return binding(userId);
+  };
+
+  /**
+   * Reserves `amount` of the user's available income for a payout to their bound Alipay account. Runs inside
+   * the route's idempotent transaction; the ledger's no-overdraft constraint is what keeps parallel requests
+   * from reserving more than there is.
+   */
+  const request = async (tx: Tx, userId: number, amount: number) => {
+    if (amount < settings.minWithdrawal) {
+      throw new AppError('BAD_REQUEST', `单笔提现金额不能低于 ${yuan(settings.minWithdrawal)} 元`);
+    }
+    if (!(await isIdentityVerified(tx, userId))) throw new AppError('FORBIDDEN', '请先完成实名认证再提现');
+    const account = await tx.payAccount.findUnique({ where: { userId } });
+    if (!account?.alipayUserId) throw new AppError('BAD_REQUEST', '请先绑定支付宝账户再提现');
+    const { tax, netAmount } = afterTax(amount);
+    const withdrawal = await tx.withdrawal.create({
+      data: {
+        userId,
+        amount,
+        tax,
+        netAmount,
+        alipayUserId: account.alipayUserId,
+        alipayNickname: account.alipayNickname ?? '',
+      },
+    });
+    try {
+      await post(tx, {
+        kind: 'WITHDRAWAL_REQUEST',
+        memo: `提现申请 ${withdrawal.id}`,
+        withdrawalId: withdrawal.id,
+        lines: [
+          { account: { kind: 'INCOME_AVAILABLE', userId }, amount: -amount },
+          { account: { kind: 'WITHDRAWALS_PAYABLE', userId }, amount },
+        ],
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFunds) throw new AppError('CONFLICT', '可提现收入不足');
+      throw error;
+    }
+    return toWithdrawalItem(withdrawal);
+  };
+
+  const records = async (userId: number, q: { current: number; size: number }) => {
+    const where = { userId };
+    const [rows, total] = await Promise.all([
+      prisma.withdrawal.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip: (q.current - 1) * q.size,
+        take: q.size,
+      }),
+      prisma.withdrawal.count({ where }),
+    ]);
+    return { objList: rows.map(toWithdrawalItem), pageBean: makePageBean(q.current, q.size, total) };
+  };
+
+  return { binding, bind, request, records };
+};
+
+/** Administrator side: pay out (tax withheld) or reject (funds return to the seller's available income). */
+export const createWithdrawalAdmin = (prisma: PrismaClient) => {
+  const decide = (id: number, outcome: 'PAID' | 'REJECTED', note: string | null) =>
+    prisma.$transaction(async (tx) => {
+      const claimed = await tx.withdrawal.updateMany({
+        where: { id, status: 'PENDING' },
+        data: { status: outcome, reviewNote: note, reviewedAt: new Date() },
+      });
+      if (!claimed.count) throw new Error(`提现 ${id} 不存在或已处理`);
+      const w = await tx.withdrawal.findUniqueOrThrow({ where: { id } });
+      if (outcome === 'PAID') {
+        await post(tx, {
+          kind: 'WITHDRAWAL_PAID',
+          memo: `提现 ${w.id} 已打款至支付宝 ${w.alipayNickname}`,
+          withdrawalId: w.id,
+          lines: [
+            { account: { kind: 'WITHDRAWALS_PAYABLE', userId: w.userId }, amount: -w.amount },
+            { account: { kind: 'PAYOUT_CLEARING' }, amount: w.netAmount },
+            { account: { kind: 'TAX_WITHHELD' }, amount: w.tax },
+          ],
+        });
+      } else {
+        const requested = await tx.ledgerTransaction.findFirstOrThrow({
+          where: { withdrawalId: w.id, kind: 'WITHDRAWAL_REQUEST' },
+        });
+        await reverse(tx, requested.id, 'WITHDRAWAL_REJECTED', `提现 ${w.id} 被驳回，金额退回可提现收入`);
+      }
+      await sendMessage(tx, {
+        userId: w.userId,
+        type: 'withdrawal',
+        title: outcome === 'PAID' ? '提现已到账' : '提现被驳回',
+        content:
+          outcome === 'PAID'
+            ? `您申请的 ${yuan(w.amount)} 元提现已打款至支付宝（${w.alipayNickname}），代扣个人所得税 ${yuan(w.tax)} 元，实际到账 ${yuan(w.netAmount)} 元。`
+            : `您申请的 ${yuan(w.amount)} 元提现被驳回：${note}。金额已退回可提现收入。`,
+        link: '/personSpace/account/income/withdrawalRecords',
+      });
+      return w;
+    });
+
+  return {
+    pending: () => prisma.withdrawal.findMany({ where: { status: 'PENDING' }, orderBy: { createdAt: 'asc' } }),
+    approve: (id: number) => decide(id, 'PAID', null),
+    reject: (id: number, reason: string) => decide(id, 'REJECTED', reason),
+  };
+};
