@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
+import { checkLedger, userBalances } from '../../apps/api/src/modules/commerce/ledger.ts';
 import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
 import { createTestDatabase } from '../support/db.ts';
 import { fakeMp4, sha256 } from '../support/files.ts';
@@ -92,6 +93,25 @@ describe('built server process', () => {
       const file = await prisma.storedFile.findUniqueOrThrow({ where: { id: done.data!.fileId! } });
       expect(file.sha256).toBe(sha256(data));
       expect(output).not.toContain('hash worker');
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
+  it('has demo money on first start: balances, coupons and sales booked through a consistent ledger', async () => {
+    const prisma = createPrisma(databaseUrl);
+    try {
+      const lijg = await prisma.user.findUniqueOrThrow({ where: { userName: 'lijg' } });
+      const balances = await userBalances(prisma, lijg.id);
+      expect(balances.availableIncome).toBeGreaterThan(0);
+      expect(balances.pendingIncome).toBeGreaterThan(0);
+      expect(await prisma.coupon.count({ where: { userId: lijg.id } })).toBe(3);
+      expect(await prisma.order.count({ where: { sellerId: lijg.id, status: 'PAID' } })).toBe(3);
+      expect(await checkLedger(prisma)).toEqual([]);
+      // The sandbox payment gateway answers with its cashier for a signed request only.
+      const cashier = await fetch(`${base}/sandbox/alipay/gateway.do?method=alipay.trade.page.pay&app_id=1`);
+      expect(cashier.status).toBe(400);
+      expect(await cashier.text()).toContain('验签失败');
     } finally {
       await prisma.$disconnect();
     }

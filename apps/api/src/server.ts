@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
+import { seedDemoCommerce } from './db/demo-commerce.ts';
 import { seedDemoLibrary } from './db/demo-library.ts';
 import { seedIfEmpty } from './db/seed.ts';
 
@@ -12,6 +13,7 @@ const app = await buildApp({ config, databaseUrl: database.url });
 if (config.SEED_ON_START) {
   await seedIfEmpty(app.prisma, bootLog);
   await seedDemoLibrary(app, config, bootLog);
+  await seedDemoCommerce(app.prisma, config, bootLog);
 }
 
 let closing = false;
