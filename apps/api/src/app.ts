@@ -8,6 +8,8 @@ import { WEB_DIST_DIR } from './lib/paths.ts';
 import accountRoutes from './modules/account/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import centerRoutes from './modules/center/routes.ts';
+import invoiceRoutes from './modules/commerce/invoice-routes.ts';
+import verifyRoutes from './modules/commerce/verify-routes.ts';
 import courseRoutes from './modules/courses/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
 import files from './modules/files/plugin.ts';
@@ -74,6 +76,8 @@ export const buildApp = async ({ config, databaseUrl, webDir }: AppOptions) => {
   await app.register(messageRoutes);
   await app.register(workOrderRoutes);
   await app.register(courseRoutes);
+  await app.register(verifyRoutes, { config });
+  await app.register(invoiceRoutes);
 
   await app.register(web, { webDir: webDir === undefined ? (config.SERVE_WEB ? WEB_DIST_DIR : null) : webDir });
   return app;

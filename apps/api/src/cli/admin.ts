@@ -16,13 +16,8 @@ import { createStorage } from '../modules/storage/plugin.ts';
 import { ChunkedUploads } from '../modules/uploads/chunked.ts';
 import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
 import { createPrisma } from '../plugins/prisma.ts';
-
-/** `pnpm admin <command> [args]`: the administrator's tools. Each command prints what it did, in Chinese. */
-interface Command {
-  usage: string;
-  help: string;
-  run: (prisma: PrismaClient, args: string[]) => Promise<number>;
-}
+import { type Command, need, reviewCommand } from './command.ts';
+import { verifyCommands } from './verify-commands.ts';
 
 const printReport = (report: ImportReport) => {
   console.log(
@@ -44,25 +39,12 @@ const flags = (args: string[]) => {
   return out;
 };
 
-const need = (value: string | undefined, usage: string) => {
-  if (!value) throw new Error(`缺少参数，用法：pnpm admin ${usage}`);
-  return value;
-};
-
 /** Runs one user-admin operation and prints its sentence. */
 const userCommand =
   (usage: string, op: (admin: ReturnType<typeof createUserAdmin>, args: string[]) => Promise<string>) =>
   async (prisma: PrismaClient, args: string[]) => {
     need(args[0], usage);
     console.log(await op(createUserAdmin(prisma), args));
-    return 0;
-  };
-
-/** A decision on `<编号> <原因…>`: the reason is the rest of the line and may not be empty. */
-const reviewCommand =
-  (usage: string, op: (prisma: PrismaClient, id: number, reason: string) => Promise<string>) =>
-  async (prisma: PrismaClient, [id, ...reason]: string[]) => {
-    console.log(await op(prisma, Number(need(id, usage)), need(reason.join(' '), usage)));
     return 0;
   };
 
@@ -85,6 +67,7 @@ const readArg = (args: string[], usage: string) => {
   return readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
 };
 
+/** `pnpm admin <command> [args]`: the administrator's tools. Each command prints what it did, in Chinese. */
 export const commands: Record<string, Command> = {
   migrate: {
     usage: 'migrate',
@@ -348,6 +331,7 @@ export const commands: Record<string, Command> = {
       return 0;
     },
   },
+  ...verifyCommands,
 };
 
 const usage = () => {

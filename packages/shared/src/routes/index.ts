@@ -3,11 +3,13 @@ import * as courses from './courses.ts';
 import * as dict from './dict.ts';
 import * as identity from './identity.ts';
 import * as interactions from './interactions.ts';
+import * as invoices from './invoices.ts';
 import * as library from './library.ts';
 import * as messages from './messages.ts';
 import * as search from './search.ts';
 import * as system from './system.ts';
 import * as uploads from './uploads.ts';
+import * as verify from './verify.ts';
 
 /** The route table: every endpoint of the product, one entry each (DESIGN.md §2). */
 export const routes = {
@@ -102,6 +104,16 @@ export const routes = {
   topicBackground: courses.topicBackground,
   topicSave: courses.topicSave,
   myTopics: courses.myTopics,
+  // commerce: verification, pay password, invoices
+  verifyAccountInfo: verify.verifyAccountInfo,
+  verifyAccountUpload: verify.verifyAccountUpload,
+  verifyAccountChangePassword: verify.verifyAccountChangePassword,
+  verifyAccountChangePhone: verify.verifyAccountChangePhone,
+  payPasswordCheck: verify.payPasswordCheck,
+  payPasswordStatus: verify.payPasswordStatusRoute,
+  invoiceApply: invoices.invoiceApply,
+  invoiceRecord: invoices.invoiceRecord,
+  invoiceOrders: invoices.invoiceOrders,
 } as const;
 
 export type Routes = typeof routes;
@@ -112,6 +124,7 @@ export { COURSE_CATEGORIES, TITLE_CATEGORIES } from './courses.ts';
 export * from './define.ts';
 export { type DictEntry, dictEntry } from './dict.ts';
 export { REPORT_CATEGORIES } from './interactions.ts';
+export { INVOICE_STATUS, INVOICE_TITLE_TYPES, type InvoiceItem, isValidTaxNumber, isValidUscc } from './invoices.ts';
 export {
   RESOURCE_SORTS,
   RESOURCE_STATUS_LABELS,
@@ -131,3 +144,9 @@ export {
   storedFileView,
   videoUploadInfo,
 } from './uploads.ts';
+export {
+  PAY_PASSWORD_PATTERN,
+  REAL_NAME_PATTERN,
+  VERIFICATION_STATUS,
+  type VerificationInfo,
+} from './verify.ts';

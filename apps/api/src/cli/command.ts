@@ -1,0 +1,32 @@
+import type { PrismaClient } from '../generated/prisma/client.ts';
+
+/** One `pnpm admin <command> [args]` entry: it prints what it did, in Chinese, and answers the exit code. */
+export interface Command {
+  usage: string;
+  help: string;
+  run: (prisma: PrismaClient, args: string[]) => Promise<number>;
+}
+
+/** The argument, or an error naming the command's usage. */
+export const need = (value: string | undefined, usage: string) => {
+  if (!value) throw new Error(`缺少参数，用法：pnpm admin ${usage}`);
+  return value;
+};
+
+/** A record's id argument: a whole number that fits a database integer. */
+export const idArg = (value: string | undefined, usage: string) => {
+  const id = Number(need(value, usage));
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new Error(`编号须为正整数：${value}`);
+  return id;
+};
+
+/** A decision on `<编号> <原因…>`: the reason is the rest of the line and may not be empty. */
+export const reviewCommand =
+  (usage: string, op: (prisma: PrismaClient, id: number, reason: string) => Promise<string>) =>
+  async (prisma: PrismaClient, [id, ...reason]: string[]) => {
+    console.log(await op(prisma, idArg(id, usage), need(reason.join(' ').trim(), usage)));
+    return 0;
+  };
+
+/** Fen as yuan with two decimals: 1250 → "12.50". */
+export const yuan = (fen: number) => (fen / 100).toFixed(2);

@@ -1,0 +1,146 @@
+import type { VerificationInfo } from '@zyk/shared';
+import { type IdentityVerification, Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { sendMessage } from '../messages/service.ts';
+
+type Db = Prisma.TransactionClient | PrismaClient;
+
+export const VERIFICATION_MESSAGES = {
+  pending: '已有待审核的认证申请',
+  approved: '已通过实名认证，无需重复提交',
+  badImage: '身份证照片须为本人上传的图片文件，请重新上传',
+  sameImage: '身份证人像面与国徽面不能是同一张照片',
+  idCardTaken: '该身份证号已被其他账号认证',
+} as const;
+
+/** 1101**********1234 */
+export const maskIdCardNumber = (id: string) =>
+  `${id.slice(0, 4)}${'*'.repeat(Math.max(0, id.length - 8))}${id.slice(-4)}`;
+
+/** 李*国, 李* (two characters), 阿**·***曼: the first and the last character stay. */
+export const maskRealName = (name: string) => {
+  const chars = [...name];
+  if (chars.length <= 2) return `${chars[0] ?? ''}*`;
+  return chars.map((c, i) => (i === 0 || i === chars.length - 1 || c === '·' ? c : '*')).join('');
+};
+
+const toInfo = (v: IdentityVerification | null): VerificationInfo =>
+  v
+    ? {
+        status: v.status,
+        realName: maskRealName(v.realName),
+        idCard: maskIdCardNumber(v.idCard),
+        reviewNote: v.status === 'REJECTED' ? v.reviewNote : null,
+        submittedAt: v.createdAt.toISOString(),
+        reviewedAt: v.reviewedAt?.toISOString() ?? null,
+        canSubmit: v.status === 'REJECTED',
+      }
+    : {
+        status: 'NONE',
+        realName: null,
+        idCard: null,
+        reviewNote: null,
+        submittedAt: null,
+        reviewedAt: null,
+        canSubmit: true,
+      };
+
+const latest = (db: Db, userId: number) =>
+  db.identityVerification.findFirst({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+
+/** Whether the user's identity has been verified by an administrator (withdrawals need it). */
+export const isIdentityVerified = async (db: Db, userId: number): Promise<boolean> =>
+  (await db.identityVerification.count({ where: { userId, status: 'APPROVED' } })) > 0;
+
+/** Another account already verified with this ID-card number. */
+const idCardTakenByOther = async (db: Db, userId: number, idCard: string) =>
+  (await db.identityVerification.count({ where: { idCard, status: 'APPROVED', userId: { not: userId } } })) > 0;
+
+/** A unique index refused the row (Prisma's P2002): the caller turns it into its own 409. */
+export const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+export interface NewVerification {
+  realName: string;
+  idCard: string;
+  frontFileId: string;
+  backFileId: string;
+}
+
+/**
+ * Identity verification (实名认证): the user submits their real name, ID-card number and photos of both sides of
+ * the card (their own uploaded images); an administrator approves or rejects. One pending request at a time (a
+ * partial unique index decides races); after a rejection the user may submit again, after approval not. The photos
+ * stay readable only by their uploader and administrators (lib/file-access.ts; no rule opens them to others).
+ */
+export const createVerificationService = (prisma: PrismaClient) => ({
+  info: async (userId: number) => toInfo(await latest(prisma, userId)),
+
+  upload: async (userId: number, input: NewVerification) => {
+    if (input.frontFileId === input.backFileId) throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.sameImage);
+    const owned = await prisma.storedFile.count({
+      where: { id: { in: [input.frontFileId, input.backFileId] }, ownerId: userId, kind: 'image' },
+    });
+    if (owned !== 2) throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.badImage);
+    const current = await latest(prisma, userId);
+    if (current?.status === 'APPROVED') throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.approved);
+    if (current?.status === 'PENDING') throw new AppError('CONFLICT', VERIFICATION_MESSAGES.pending);
+    if (await idCardTakenByOther(prisma, userId, input.idCard)) {
+      throw new AppError('CONFLICT', VERIFICATION_MESSAGES.idCardTaken);
+    }
+    try {
+      return toInfo(await prisma.identityVerification.create({ data: { userId, ...input } }));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', VERIFICATION_MESSAGES.pending);
+      throw error;
+    }
+  },
+});
+
+/** Administrator side (admin CLI): pending requests, approve, reject with a reason; the user gets a message. */
+export const createVerificationAdmin = (prisma: PrismaClient) => {
+  /** Moves a pending request to its decision and tells the user, in one transaction. */
+  const decide = (id: number, decision: 'APPROVED' | 'REJECTED', note: string | null) =>
+    prisma.$transaction(async (tx) => {
+      const request = await tx.identityVerification.findUnique({ where: { id } });
+      if (!request) throw new Error(`认证申请 ${id} 不存在`);
+      // Two approvals of the same ID-card number (different accounts) take turns, so only one can pass.
+      await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext(${`identity:${request.idCard}`}))`;
+      if (decision === 'APPROVED' && (await idCardTakenByOther(tx, request.userId, request.idCard))) {
+        throw new Error(`认证申请 ${id} 的身份证号已被其他账号认证，请驳回`);
+      }
+      const { count } = await tx.identityVerification.updateMany({
+        where: { id, status: 'PENDING' },
+        data: { status: decision, reviewNote: note, reviewedAt: new Date() },
+      });
+      if (count === 0) throw new Error(`认证申请 ${id} 已处理过`);
+      await sendMessage(tx, {
+        userId: request.userId,
+        type: 'review',
+        title: decision === 'APPROVED' ? '实名认证结果：已通过' : '实名认证结果：未通过',
+        content:
+          decision === 'APPROVED'
+            ? `您提交的实名认证（${maskRealName(request.realName)}）已通过审核。`
+            : `您提交的实名认证未通过审核，原因：${note}。请修改后重新提交。`,
+        link: '/personSpace/verify',
+      });
+      return request;
+    });
+
+  return {
+    pending: () =>
+      prisma.identityVerification.findMany({ where: { status: 'PENDING' }, orderBy: [{ createdAt: 'asc' }] }),
+
+    approve: async (id: number) => {
+      const request = await decide(id, 'APPROVED', null);
+      return `已通过认证申请 ${id}（${request.realName}）`;
+    },
+
+    reject: async (id: number, reason: string) => {
+      const note = reason.trim();
+      if (!note) throw new Error('请填写驳回原因');
+      const request = await decide(id, 'REJECTED', note);
+      return `已驳回认证申请 ${id}（${request.realName}）`;
+    },
+  };
+};

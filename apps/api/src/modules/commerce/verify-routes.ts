@@ -1,0 +1,33 @@
+import { routes } from '@zyk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { registerRoute } from '../../lib/contract.ts';
+import { createAccountService } from '../account/service.ts';
+import { createDevSmsSender, type SmsSender } from '../account/sms.ts';
+import { createPayPasswords } from './pay-password.ts';
+import { createVerificationService } from './verification.ts';
+
+/** Identity verification, the pay password, and the phone change of the wallet's security page. */
+export default async function verifyRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsSender }) {
+  const verification = createVerificationService(app.prisma);
+  const payPasswords = createPayPasswords(app.prisma, opts.config.PASSWORD_TRANSPORT_KEY);
+  const account = createAccountService(
+    app.prisma,
+    opts.sms ?? createDevSmsSender(app.prisma, app.log),
+    opts.config.PASSWORD_TRANSPORT_KEY,
+  );
+
+  registerRoute(app, routes.verifyAccountInfo, ({ user }) => verification.info(user.id));
+  registerRoute(app, routes.verifyAccountUpload, ({ user, body }) => verification.upload(user.id, body));
+  registerRoute(app, routes.verifyAccountChangePassword, ({ user, body }) =>
+    payPasswords.set(user.id, body.loginPassword, body.payPassword),
+  );
+  registerRoute(app, routes.verifyAccountChangePhone, ({ user, body }) =>
+    account.changePhone(user.id, body.phone, body.code),
+  );
+  registerRoute(app, routes.payPasswordCheck, async ({ user, body }) => {
+    await payPasswords.check(user.id, body.password);
+    return { valid: true as const };
+  });
+  registerRoute(app, routes.payPasswordStatus, ({ user }) => payPasswords.status(user.id));
+}
