@@ -9,6 +9,7 @@ import accountRoutes from './modules/account/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import centerRoutes from './modules/center/routes.ts';
 import invoiceRoutes from './modules/commerce/invoice-routes.ts';
+import commerceRoutes from './modules/commerce/routes.ts';
 import verifyRoutes from './modules/commerce/verify-routes.ts';
 import courseRoutes from './modules/courses/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
@@ -76,6 +77,7 @@ export const buildApp = async ({ config, databaseUrl, webDir }: AppOptions) => {
   await app.register(messageRoutes);
   await app.register(workOrderRoutes);
   await app.register(courseRoutes);
+  await app.register(commerceRoutes, { config });
   await app.register(verifyRoutes, { config });
   await app.register(invoiceRoutes);
 

@@ -17,6 +17,7 @@ import { ChunkedUploads } from '../modules/uploads/chunked.ts';
 import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
 import { createPrisma } from '../plugins/prisma.ts';
 import { type Command, need, reviewCommand } from './command.ts';
+import { commerceCommands } from './commerce-commands.ts';
 import { verifyCommands } from './verify-commands.ts';
 
 const printReport = (report: ImportReport) => {
@@ -331,6 +332,7 @@ export const commands: Record<string, Command> = {
       return 0;
     },
   },
+  ...commerceCommands,
   ...verifyCommands,
 };
 

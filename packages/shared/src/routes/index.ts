@@ -1,4 +1,5 @@
 import * as center from './center.ts';
+import * as commerce from './commerce.ts';
 import * as courses from './courses.ts';
 import * as dict from './dict.ts';
 import * as identity from './identity.ts';
@@ -104,6 +105,31 @@ export const routes = {
   topicBackground: courses.topicBackground,
   topicSave: courses.topicSave,
   myTopics: courses.myTopics,
+  // commerce: orders, payments, coupons, income, withdrawals, statistics
+  payInfoResource: commerce.payInfoResource,
+  payInfoOrder: commerce.payInfoOrder,
+  orderSuccess: commerce.orderSuccess,
+  orderCancel: commerce.orderCancel,
+  orderDelete: commerce.orderDelete,
+  balancePay: commerce.balancePay,
+  couponPay: commerce.couponPay,
+  alipayPay: commerce.alipayPay,
+  myCouponsUsable: commerce.myCouponsUsable,
+  myCouponsUnusable: commerce.myCouponsUnusable,
+  buyRecord: commerce.buyRecord,
+  revenueRecord: commerce.revenueRecord,
+  expenditureRecord: commerce.expenditureRecord,
+  withdrawalRecord: commerce.withdrawalRecord,
+  withdrawalPreview: commerce.withdrawalPreview,
+  withdrawal: commerce.withdrawal,
+  alipayOauth: commerce.alipayOauth,
+  replaceAlipay: commerce.replaceAlipay,
+  accountInfo: commerce.accountInfo,
+  sellerStatistics: commerce.sellerStatistics,
+  amountStatistics: commerce.amountStatistics,
+  resourceStatistics: commerce.resourceStatistics,
+  revenueExpenditure: commerce.revenueExpenditure,
+  annualAccount: commerce.annualAccount,
   // commerce: verification, pay password, invoices
   verifyAccountInfo: verify.verifyAccountInfo,
   verifyAccountUpload: verify.verifyAccountUpload,
@@ -120,6 +146,13 @@ export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 
 export { type CenterInfo, centerInfo } from './center.ts';
+export {
+  type CouponView,
+  ORDER_STATUS_LABELS,
+  type OrderView,
+  PAY_METHOD_LABELS,
+  WITHDRAWAL_STATUS_LABELS,
+} from './commerce.ts';
 export { COURSE_CATEGORIES, TITLE_CATEGORIES } from './courses.ts';
 export * from './define.ts';
 export { type DictEntry, dictEntry } from './dict.ts';

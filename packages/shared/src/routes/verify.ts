@@ -117,13 +117,14 @@ export const verifyAccountChangePhone = defineRoute({
 export const payPasswordCheck = defineRoute({
   method: 'POST',
   path: `${MY}/password/check`,
-  summary: '校验支付密码（加密后发送）：连续错误 5 次锁定 15 分钟，正确后清零',
+  summary:
+    '校验支付密码（加密后发送）：连续错误 5 次锁定 15 分钟，正确后清零；通过时发给 5 分钟内有效的 payToken，余额支付与提现凭它进行',
   tag: '实名认证',
   access: 'user',
   rateLimit: { max: 30, timeWindowMs: 60_000 },
   body: z.object({ password: encrypted('请输入支付密码') }),
   example: { body: { password: 'U2FsdGVkX1+pay' } },
-  response: z.object({ valid: z.literal(true) }),
+  response: z.object({ valid: z.literal(true), payToken: z.string(), expiresInSeconds: z.number().int() }),
 });
 
 export const payPasswordStatusRoute = defineRoute({

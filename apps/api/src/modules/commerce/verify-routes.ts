@@ -4,13 +4,17 @@ import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
 import { createAccountService } from '../account/service.ts';
 import { createDevSmsSender, type SmsSender } from '../account/sms.ts';
+import { loadFileUrlSecret } from '../files/signing.ts';
 import { createPayPasswords } from './pay-password.ts';
+import { PayTokens } from './pay-token.ts';
 import { createVerificationService } from './verification.ts';
 
 /** Identity verification, the pay password, and the phone change of the wallet's security page. */
 export default async function verifyRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsSender }) {
   const verification = createVerificationService(app.prisma);
   const payPasswords = createPayPasswords(app.prisma, opts.config.PASSWORD_TRANSPORT_KEY);
+  // The same secret as the commerce routes' PayTokens, so a token issued here pays there.
+  const payTokens = new PayTokens(await loadFileUrlSecret(opts.config));
   const account = createAccountService(
     app.prisma,
     opts.sms ?? createDevSmsSender(app.prisma, app.log),
@@ -27,7 +31,7 @@ export default async function verifyRoutes(app: FastifyInstance, opts: { config:
   );
   registerRoute(app, routes.payPasswordCheck, async ({ user, body }) => {
     await payPasswords.check(user.id, body.password);
-    return { valid: true as const };
+    return { valid: true as const, ...payTokens.issue(user.id) };
   });
   registerRoute(app, routes.payPasswordStatus, ({ user }) => payPasswords.status(user.id));
 }
