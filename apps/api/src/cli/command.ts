@@ -29,4 +29,4 @@ export const reviewCommand =
   };
 
 /** Fen as yuan with two decimals: 1250 → "12.50". */
-export const yuan = (fen: number) => (fen / 100).toFixed(2);
+export { yuan } from '../lib/money.ts';

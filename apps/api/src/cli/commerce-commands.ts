@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.ts';
 import type { PrismaClient, ResourceType } from '../generated/prisma/client.ts';
+import { yuan } from '../lib/money.ts';
 import { checkLedger } from '../modules/commerce/ledger.ts';
 import { closeExpiredOrders } from '../modules/commerce/orders.ts';
 import { refundOrder } from '../modules/commerce/payments.ts';
@@ -7,8 +8,6 @@ import { settleDueIncome } from '../modules/commerce/settlement.ts';
 import { creditBalance, grantCoupon } from '../modules/commerce/wallet.ts';
 import { createWithdrawalAdmin } from '../modules/commerce/withdrawals.ts';
 import { type Command, need } from './command.ts';
-
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** `12.5` yuan → 1250 fen; anything but a positive amount with at most two decimals is refused. */
 const fenArg = (value: string | undefined, usage: string, allowZero = false) => {

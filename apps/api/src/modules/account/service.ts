@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { decryptPassword, MESSAGES } from '@zyk/shared';
-import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SmsSender } from './sms.ts';
@@ -87,7 +88,7 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
         await tx.user.update({ where: { id: userId }, data: { phone } });
       });
     } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      if (isUniqueViolation(error)) {
         throw new AppError('CONFLICT', MESSAGES.account.phoneTaken);
       }
       throw error;

@@ -1,8 +1,9 @@
 import { type InvoiceItem, makePageBean } from '@zyk/shared';
 import { type Invoice, Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { yuan } from '../../lib/money.ts';
 import { sendMessage } from '../messages/service.ts';
-import { isUniqueViolation } from './verification.ts';
 
 export const INVOICE_MESSAGES = {
   notOwnPaid: '只能为本人已支付的订单开票',
@@ -50,8 +51,6 @@ const toItem = (invoice: Invoice, orders: InvoiceOrder[]): InvoiceItem => ({
   createdAt: invoice.createdAt.toISOString(),
   orders,
 });
-
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** Paid orders with money paid that no live invoice holds yet. */
 const invoiceable = (userId: number) => Prisma.sql`

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { makePageBean, type OrderView } from '@zyk/shared';
 import type { Order, OrderStatus, PrismaClient } from '../../generated/prisma/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listCoupons } from './coupons.ts';
 import { type Tx, userBalances } from './ledger.ts';
@@ -27,8 +28,6 @@ const newOrderNo = (now = new Date()) => {
   const beijing = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `${beijing}${randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
 };
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
 
 /** Whether the user has paid for the resource (and not been refunded): the download rule's commerce input. */
 export const hasPurchased = async (db: PrismaClient | Tx, userId: number, resourceId: number) =>

@@ -1,5 +1,6 @@
 import type { Order, PayMethod, PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { yuan } from '../../lib/money.ts';
 import { sendMessage } from '../messages/service.ts';
 import { claimCoupon, discountOf } from './coupons.ts';
 import { InsufficientFunds, post, type Tx, userBalances } from './ledger.ts';
@@ -8,8 +9,6 @@ import { endPendingOrder, findOwnOrder, toOrderView } from './orders.ts';
 export interface PaymentSettings {
   commissionPercent: number;
 }
-
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** The platform's share of a sale, rounded to the fen; the seller gets the rest of the list price. */
 export const commissionOf = (price: number, percent: number) => Math.round((price * percent) / 100);

@@ -1,5 +1,6 @@
 import type { VerificationInfo } from '@zyk/shared';
-import { type IdentityVerification, Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { IdentityVerification, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendMessage } from '../messages/service.ts';
 
@@ -55,10 +56,6 @@ export const isIdentityVerified = async (db: Db, userId: number): Promise<boolea
 /** Another account already verified with this ID-card number. */
 const idCardTakenByOther = async (db: Db, userId: number, idCard: string) =>
   (await db.identityVerification.count({ where: { idCard, status: 'APPROVED', userId: { not: userId } } })) > 0;
-
-/** A unique index refused the row (Prisma's P2002): the caller turns it into its own 409. */
-export const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 export interface NewVerification {
   realName: string;

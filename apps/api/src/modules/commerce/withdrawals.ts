@@ -2,13 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { makePageBean } from '@zyk/shared';
 import type { PrismaClient, Withdrawal } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { yuan } from '../../lib/money.ts';
 import { sendMessage } from '../messages/service.ts';
 import type { AlipayChannel } from './alipay/channel.ts';
 import { InsufficientFunds, post, reverse, type Tx } from './ledger.ts';
 import { afterTax } from './tax.ts';
 import { isIdentityVerified } from './verification.ts';
-
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 export const toWithdrawalItem = (w: Withdrawal) => ({
   id: w.id,
