@@ -100,8 +100,9 @@ describe('courses', () => {
       progress: { position: 95, completed: false },
       resource: { id: resourceIds[2] },
     });
+    // The author studying (or previewing) their own course is not a learner.
     await lijg.call(routes.study, { query: { titleId: first.id, position: 5, completed: '0' } });
-    expect((await anon()(routes.courseInfo, { query: { id } })).data.studyCount).toBe(2);
+    expect((await anon()(routes.courseInfo, { query: { id } })).data.studyCount).toBe(1);
     // Progress is per user.
     expect((await lijg.call(routes.courseInfo, { query: { id } })).data.resume).toEqual({
       titleId: first.id,
@@ -152,15 +153,25 @@ describe('topics', () => {
     const course = await saveCourse();
     await createClassroomReview(t.prisma).approve('course', course.data.id);
     const bg = await makeFile(t, 'lijg', 'image', '背景.png');
+    const underReview = await saveCourse();
     const saved = await lijg.call(routes.topicSave, {
-      body: { title: '大单元教学专题', description: '…', backgroundFileId: bg.id, courseIds: [course.data.id] },
+      body: {
+        title: '大单元教学专题',
+        description: '…',
+        backgroundFileId: bg.id,
+        courseIds: [course.data.id, underReview.data.id],
+      },
     });
     expect((await anon()(routes.topicInfo, { query: { id: saved.data.id } })).code).toBe(40400);
     expect((await anon()(routes.topicBackground, { query: { id: saved.data.id } })).code).toBe(40400);
     await createClassroomReview(t.prisma).approve('topic', saved.data.id);
     const info = await anon()(routes.topicInfo, { query: { id: saved.data.id } });
     expect(info.data).toMatchObject({ title: '大单元教学专题', courseCount: 1 });
-    expect(info.data.courses[0]!.id).toBe(course.data.id);
+    expect(info.data.courses.map((c) => c.id)).toEqual([course.data.id]);
+    // Its author also sees the course still under review (editing the topic keeps it), with its stage and subject.
+    const own = await lijg.call(routes.topicInfo, { query: { id: saved.data.id } });
+    expect(own.data.courses.map((c) => c.id)).toEqual([course.data.id, underReview.data.id]);
+    expect(own.data.courses[1]).toMatchObject({ status: 'PENDING', stageId: expect.any(Number) });
     const background = await anon()(routes.topicBackground, { query: { id: saved.data.id } });
     expect(background.data.backgroundUrl).toMatch(/^\/api\/file\/content\//);
     const home = await anon()(routes.courseHome);

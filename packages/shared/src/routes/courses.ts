@@ -28,10 +28,13 @@ export const courseCard = z.object({
   coverFileId: z.string().nullable(),
   categoryId: z.number().int().nullable(),
   categoryName: z.string().nullable(),
+  stageId: z.number().int().nullable(),
+  subjectId: z.number().int().nullable(),
   stageName: z.string().nullable(),
   subjectName: z.string().nullable(),
   authorName: z.string(),
   lessonCount: z.number().int(),
+  /** Distinct learners other than the author. */
   studyCount: z.number().int(),
   status: resourceStatus,
   publishedAt: z.string().nullable(),

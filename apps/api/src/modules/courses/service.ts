@@ -1,6 +1,6 @@
 import { COURSE_CATEGORIES, makePageBean } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
-import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma, type PrismaClient, type Topic } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerFileAccessRule } from '../../lib/file-access.ts';
@@ -57,6 +57,8 @@ export const createCourseService = (app: FastifyInstance) => {
       coverFileId: c.coverFileId,
       categoryId: c.categoryId,
       categoryName: categoryName(c.categoryId),
+      stageId: c.stageId,
+      subjectId: c.subjectId,
       stageName: c.stageId ? (names.get(c.stageId) ?? null) : null,
       subjectName: c.subjectId ? (names.get(c.subjectId) ?? null) : null,
       authorName: authors.find((a) => a.id === c.authorId)?.realName ?? '',
@@ -152,7 +154,7 @@ export const createCourseService = (app: FastifyInstance) => {
     return !!course || !!topic;
   });
 
-  const topicCard = async (t: Prisma.TopicGetPayload<{ include: { _count: { select: { courses: true } } } }>) => ({
+  const topicCard = async (t: Topic & { _count: { courses: number } }) => ({
     id: t.id,
     title: t.title,
     description: t.description,
@@ -161,7 +163,10 @@ export const createCourseService = (app: FastifyInstance) => {
     status: t.status,
     publishedAt: t.publishedAt?.toISOString() ?? null,
   });
-  const topicCount = { _count: { select: { courses: true } } } as const;
+  /** A topic's course count is what visitors can open: its published courses. */
+  const topicCount = {
+    _count: { select: { courses: { where: { course: { status: 'PUBLISHED', deletedAt: null } } } } },
+  } as const;
 
   return {
     list: async (q: {
@@ -251,7 +256,7 @@ export const createCourseService = (app: FastifyInstance) => {
       };
     },
 
-    /** Saves progress; a course's study count is the number of distinct learners. */
+    /** Saves progress; a course's study count is the number of distinct learners, its author not counted. */
     study: async (user: SessionUser, titleId: number, position: number, completed: boolean) => {
       const title = await lessonOf(user, titleId);
       const saved = await prisma.$transaction(async (tx) => {
@@ -262,8 +267,9 @@ export const createCourseService = (app: FastifyInstance) => {
           update: { position, completed: completed ? true : undefined, updatedAt: new Date() },
         });
         await tx.$executeRaw`
-          UPDATE courses SET study_count = (SELECT count(DISTINCT user_id) FROM study_records WHERE course_id = ${title.courseId})
-          WHERE id = ${title.courseId}`;
+          UPDATE courses c SET study_count = (SELECT count(DISTINCT s.user_id) FROM study_records s
+            WHERE s.course_id = c.id AND s.user_id <> c.author_id)
+          WHERE c.id = ${title.courseId}`;
         return record;
       });
       return { position: saved.position, completed: saved.completed };
@@ -384,8 +390,13 @@ export const createCourseService = (app: FastifyInstance) => {
         include: { ...topicCount, courses: { orderBy: { sort: 'asc' } } },
       });
       if (!topic || !canSee(user, topic)) throw new AppError('NOT_FOUND', '专题不存在或尚未发布');
+      // The author (and an administrator) also sees courses still under review, so editing keeps them.
       const courses = await prisma.course.findMany({
-        where: { id: { in: topic.courses.map((c) => c.courseId) }, status: 'PUBLISHED', deletedAt: null },
+        where: {
+          id: { in: topic.courses.map((c) => c.courseId) },
+          deletedAt: null,
+          ...(isOwnerOrAdmin(user, topic.authorId) ? {} : { status: 'PUBLISHED' as const }),
+        },
         include: withCount,
       });
       const ordered = topic.courses.flatMap((tc) => courses.filter((c) => c.id === tc.courseId));
