@@ -3,7 +3,8 @@ import path from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const WEB_DIR = path.join(ROOT, 'apps/web/dist');
+/** The built web; E2E_WEB_DIR points elsewhere (e.g. a build of one's own while someone else rebuilds dist). */
+export const WEB_DIR = process.env.E2E_WEB_DIR ?? path.join(ROOT, 'apps/web/dist');
 export const ARTIFACTS = path.join(ROOT, 'tests/artifacts/e2e');
 const CHROMIUM = '/usr/bin/chromium';
 

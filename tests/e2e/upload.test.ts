@@ -389,6 +389,37 @@ describe('uploading as a teacher', () => {
     }
   });
 
+  it('edits the document from 我的资源: the form comes filled in, a file is added, and it goes back to review', async () => {
+    await t.prisma.resource.update({
+      where: { id: docId },
+      data: { status: 'REJECTED', reviewNote: '请补充练习答案' },
+    });
+    await page.goto(`${t.url}/personSpace/resource`);
+    const row = page.getByRole('row').filter({ hasText: '一元二次方程教学设计（人教版九年级）' });
+    await row.getByText('请补充练习答案').waitFor();
+    await row.getByRole('link', { name: '编辑' }).click();
+    await page.waitForURL(`${t.url}/home/uploadDoc?id=${docId}`);
+    const title = page.getByLabel('资源标题');
+    await expect.poll(() => title.inputValue(), POLL).toBe('一元二次方程教学设计（人教版九年级）');
+    expect(await page.getByLabel('价格').inputValue()).toBe('2.50');
+    await page.getByRole('list', { name: '已有文件' }).getByText('一元二次方程教学设计.docx').waitFor();
+    await page.getByRole('img', { name: '当前封面' }).waitFor();
+
+    const answers = docx('练习答案：x₁ = 1，x₂ = 3。');
+    await page.getByTestId('upload-input').setInputFiles(writeFile('练习答案.docx', answers));
+    await expect.poll(() => item(page, '练习答案.docx').getAttribute('data-status'), POLL).toBe('success');
+    await title.fill('一元二次方程教学设计（含练习答案）');
+    await fullPageShot(page, 'upload-edit-form.png');
+    await page.getByRole('button', { name: '保存并重新提交审核' }).click();
+    await page.waitForURL(`${t.url}/personSpace/resource?saved=1`);
+    await page.getByText('修改已保存，资源已重新提交审核').waitFor();
+
+    const edited = await t.prisma.resource.findUniqueOrThrow({ where: { id: docId }, include: { files: true } });
+    expect(edited).toMatchObject({ title: '一元二次方程教学设计（含练习答案）', status: 'PENDING', price: 250 });
+    expect(edited.files).toHaveLength(2);
+    expect(edited.coverFileId).toMatch(/\S/);
+  });
+
   it('after a reload in the middle of a video, the same file chosen again continues from the server position', async () => {
     await page.goto(`${t.url}/home/uploadVideo`); // agreed to the statement already in this tab: straight in
     await page.getByTestId('upload-notice').waitFor();

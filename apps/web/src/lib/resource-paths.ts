@@ -10,6 +10,10 @@ export const LIST_PATHS: Record<ResourceType, string> = {
 /** A resource's details page, below the list of its type. */
 export const detailsPath = (type: ResourceType, id: number) => `${LIST_PATHS[type]}/details?id=${id}`;
 
+/** The screen that edits one's own resource: the upload screen of its kind, opened with the resource's id. */
+export const editPath = (type: ResourceType, id: number) =>
+  `${type === 'MICRO_COURSE' ? '/home/uploadVideo' : '/home/uploadDoc'}?id=${id}`;
+
 /** The search page for a keyword (already trimmed; empty is allowed and lists everything). */
 export const searchPath = (keyword: string) => `/home/search?searchKeyWord=${encodeURIComponent(keyword)}`;
 

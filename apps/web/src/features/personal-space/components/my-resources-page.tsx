@@ -1,12 +1,12 @@
 import { RESOURCE_TYPE_LABELS } from '@zyk/shared';
-import { Button, message, Popconfirm, Segmented, Table, Tabs } from 'antd';
+import { Alert, Button, message, Popconfirm, Segmented, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
-import { detailsPath } from '../../../lib/resource-paths.ts';
+import { detailsPath, editPath } from '../../../lib/resource-paths.ts';
 import { type MyRecord, type MyUpload, SPACE_PAGE_SIZE, type UploadStatus } from '../api/space-api.ts';
 import type { MyListKind } from '../api/space-keys.ts';
 import { useClearHistory, useDeleteMyRecord, useDeleteResource, useMyList, useMyUploads } from '../hooks/use-space.ts';
@@ -69,10 +69,13 @@ const MyUploads = () => {
     {
       title: '操作',
       key: 'actions',
-      width: 120,
+      width: 160,
       render: (_, r) => (
         <>
           <Link to={detailsPath(r.type, r.id)}>查看</Link>
+          <Link to={editPath(r.type, r.id)} className={styles.rowAction}>
+            编辑
+          </Link>
           <Popconfirm
             title="删除后资源将从所有列表中消失，确定删除？"
             okText="删除"
@@ -96,6 +99,20 @@ const MyUploads = () => {
   return (
     <>
       {toastHolder}
+      {params.get('saved') === '1' && (
+        <Alert
+          type="success"
+          showIcon
+          closable
+          className={styles.savedNotice}
+          title="修改已保存，资源已重新提交审核"
+          onClose={() => {
+            const next = new URLSearchParams(params);
+            next.delete('saved');
+            setParams(next, { replace: true });
+          }}
+        />
+      )}
       <Segmented
         aria-label="审核状态"
         options={STATUS_FILTERS.map((o) => ({ ...o }))}

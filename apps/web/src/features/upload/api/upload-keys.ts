@@ -4,4 +4,5 @@ export const uploadKeys = {
   trainTypes: () => [...uploadKeys.all, 'train-types'] as const,
   stages: () => [...uploadKeys.all, 'stages'] as const,
   subjects: (stageId: number) => [...uploadKeys.all, 'subjects', stageId] as const,
+  editable: (id: number) => [...uploadKeys.all, 'editable', id] as const,
 };

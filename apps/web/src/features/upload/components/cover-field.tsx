@@ -76,7 +76,12 @@ export const CoverField = ({
 
   return (
     <div className={styles.field} data-testid="cover-field" data-file-id={value ?? undefined}>
-      {item && preview ? (
+      {!item && value ? (
+        // The cover an edited resource already has.
+        <div className={styles.preview}>
+          <img src={`/api/file/thumbnail/${encodeURIComponent(value)}`} alt="当前封面" />
+        </div>
+      ) : item && preview ? (
         <div className={styles.preview}>
           <img src={preview} alt="封面预览" />
           {busy && (
@@ -93,12 +98,12 @@ export const CoverField = ({
         </button>
       )}
       <div className={styles.side}>
-        {item && (
+        {(item || value) && (
           <div className={styles.buttons}>
             <Button autoInsertSpace={false} size="small" onClick={() => input.current?.click()}>
               更换
             </Button>
-            {status === 'failure' && (
+            {item && status === 'failure' && (
               <Button autoInsertSpace={false} size="small" onClick={() => uploader.retry(item.uuid)}>
                 重试
               </Button>

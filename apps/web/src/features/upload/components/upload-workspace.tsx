@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, InputNumber, Modal, message, Radio, Select 
 import { useEffect, useState } from 'react';
 import { useSelection } from '../../../stores/selection.ts';
 import { useSession } from '../../../stores/session.ts';
+import type { EditableResource } from '../api/get-editable-resource.ts';
 import { publishDocument, publishVideo } from '../api/publish-resource.ts';
 import { useStageOptions, useSubjectOptions, useTrainTypes } from '../hooks/use-form-options.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
@@ -60,10 +61,10 @@ interface FormValues {
 
 const BUSY: readonly UploadStatus[] = ['added', 'ready', 'uploading'];
 
-/** Why the files are not ready to publish, or null. */
-const filesProblem = (kind: UploadKind, items: readonly UploadItem[], type: ResourceType) => {
+/** Why the files are not ready to publish, or null. `kept`: files the edited resource already has. */
+const filesProblem = (kind: UploadKind, items: readonly UploadItem[], type: ResourceType, kept: number) => {
   const live = items.filter((item) => item.status !== 'canceled');
-  if (live.length === 0) return kind === 'document' ? '请先上传文件' : '请先上传视频';
+  if (live.length + kept === 0) return kind === 'document' ? '请先上传文件' : '请先上传视频';
   if (live.some((item) => BUSY.includes(item.status))) return '文件正在上传，请等待上传完成后再提交';
   if (live.some((item) => item.status === 'paused')) return '有文件已暂停上传，请继续上传或移除后再提交';
   if (live.some((item) => item.status === 'failure')) return '有文件上传失败，请重试或移除后再提交';
@@ -80,11 +81,14 @@ const filesProblem = (kind: UploadKind, items: readonly UploadItem[], type: Reso
 export const UploadWorkspace = ({
   kind,
   agreed,
+  editing,
   onPublished,
 }: {
   kind: UploadKind;
   /** The originality statement was agreed to: files may be chosen. */
   agreed: boolean;
+  /** One's own resource being edited: its details fill the form and its files stay unless removed. */
+  editing?: EditableResource;
   onPublished: (resource: { id: number; title: string }) => void;
 }) => {
   const isDocument = kind === 'document';
@@ -105,6 +109,7 @@ export const UploadWorkspace = ({
   const [publishing, setPublishing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [statementOpen, setStatementOpen] = useState(false);
+  const [kept, setKept] = useState(() => editing?.files ?? []);
 
   const stageId = Form.useWatch('stageId', form);
   const type = Form.useWatch('type', form) ?? 'DOCUMENT';
@@ -114,6 +119,20 @@ export const UploadWorkspace = ({
 
   // The stage and subject chosen in the header, else the teacher's own.
   const [initialValues] = useState<Partial<FormValues>>(() => {
+    if (editing) {
+      const f = editing.fields;
+      return {
+        title: f.title,
+        type: f.type === 'ACHIEVEMENT' ? 'ACHIEVEMENT' : 'DOCUMENT',
+        trainType: f.trainType,
+        stageId: f.stageId ?? undefined,
+        subjectId: f.subjectId ?? undefined,
+        tags: f.tags,
+        price: f.price / 100,
+        coverFileId: f.coverFileId,
+        description: f.description,
+      };
+    }
     const fromSelection = selection.stage.id !== null;
     return {
       type: 'DOCUMENT',
@@ -141,13 +160,13 @@ export const UploadWorkspace = ({
     items.some((item) => BUSY.includes(item.status)) || (coverStatus !== null && BUSY.includes(coverStatus));
   const blocker = useLeaveGuard(uploading);
 
-  const liveCount = items.filter((item) => item.status !== 'canceled').length;
+  const liveCount = items.filter((item) => item.status !== 'canceled').length + kept.length;
   const full = liveCount >= (isDocument ? UPLOAD.maxFilesPerSelection : 1);
 
   const submit = async (values: FormValues) => {
     setError(null);
     const problem =
-      filesProblem(kind, items, values.type) ??
+      filesProblem(kind, items, values.type, kept.length) ??
       (coverStatus !== null && BUSY.includes(coverStatus) ? '封面正在上传，请稍候' : null);
     if (problem) {
       setError(problem);
@@ -158,8 +177,12 @@ export const UploadWorkspace = ({
       setError('请输入正确的价格');
       return;
     }
-    const fileIds = items.flatMap((item) => (item.status === 'success' && item.fileId ? [item.fileId] : []));
+    const fileIds = [
+      ...kept.map((file) => file.id),
+      ...items.flatMap((item) => (item.status === 'success' && item.fileId ? [item.fileId] : [])),
+    ];
     const common = {
+      ...(editing ? { id: editing.fields.id } : {}),
       title: values.title.trim(),
       description: (values.description ?? '').trim(),
       tags: values.tags.map((tag) => tag.trim()).filter(Boolean),
@@ -249,6 +272,25 @@ export const UploadWorkspace = ({
           }
           onFiles={(files) => uploader.addFiles(files)}
         />
+        {kept.length > 0 && (
+          <ul className={styles.keptFiles} aria-label="已有文件">
+            {kept.map((file) => (
+              <li key={file.id}>
+                <span className={styles.keptName}>{file.name}</span>
+                {file.size > 0 && <span className={styles.keptSize}>{formatBytes(file.size)}</span>}
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  autoInsertSpace={false}
+                  onClick={() => setKept((files) => files.filter((f) => f.id !== file.id))}
+                >
+                  移除
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
         <UploadQueue items={items} uploader={uploader} />
       </section>
 
@@ -382,7 +424,7 @@ export const UploadWorkspace = ({
               loading={publishing}
               disabled={!agreed}
             >
-              提交审核
+              {editing ? '保存并重新提交审核' : '提交审核'}
             </Button>
             <span className={styles.agreeNote}>
               提交即表示您同意
