@@ -620,6 +620,10 @@ describe('records, statistics and refunds', () => {
       () => other.call(routes.orderDelete, { query: { orderNo: someOrder } }),
       () => other.call(routes.myCouponsUsable, { query: { orderNo: someOrder } }),
       () => other.call(routes.alipayPay, { body: { orderNo: someOrder } }),
+      async () => other.call(routes.balancePay, { query: { orderNo: someOrder, payToken: await payToken(other) } }),
+      () => other.call(routes.couponPay, { body: { orderNo: someOrder, couponId: 1 } }),
+      () =>
+        other.call(routes.resourceStatistics, { query: { resourceId: revenue.data.objList[0]!.resourceId, days: 30 } }),
     ]) {
       expect((await call()).code).toBe(40400);
     }
