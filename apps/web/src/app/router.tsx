@@ -41,6 +41,21 @@ const resourceRoutes = (
 /** The boutique classroom's screens share one chunk, and so do personal space's. */
 const classroom = () => loadChunk(() => import('./routes/classroom.tsx'));
 const personSpace = () => loadChunk(() => import('./routes/person-space.tsx'));
+/** Verification and the account screens (income, withdrawals, expenditure) are a chunk of their own. */
+const account = () => loadChunk(() => import('./routes/person-space-account.tsx'));
+/** /pay and /invoicing share a chunk and sit in the public shell. */
+const payScreens = () => loadChunk(() => import('./routes/pay.tsx'));
+const publicShell = () => loadChunk(() => import('./routes/home-layout.tsx'));
+
+const accountPage = (
+  path: string,
+  title: string,
+  page: 'Income' | 'WithdrawalRecords' | 'Withdrawal' | 'AfterTax' | 'Expenditure' | 'InvoiceRecords',
+): RouteObject => ({
+  path,
+  handle: handle({ title }),
+  lazy: async () => ({ Component: (await account())[page] }),
+});
 
 /** SPEC.md §2 routes that exist so far; each page area is its own chunk. */
 export const routes: RouteObject[] = [
@@ -124,7 +139,6 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Verification and the account screens (income, expenditure) join these once the commerce API exists.
         path: 'personSpace',
         lazy: async () => ({ Component: (await personSpace()).Layout }),
         children: [
@@ -159,6 +173,57 @@ export const routes: RouteObject[] = [
             path: 'message',
             handle: handle({ title: '我的消息' }),
             lazy: async () => ({ Component: (await personSpace()).Messages }),
+          },
+          {
+            path: 'verify',
+            handle: handle({ title: '实名认证' }),
+            lazy: async () => ({ Component: (await account()).Verify }),
+          },
+          {
+            path: 'account',
+            children: [
+              { index: true, loader: () => redirect('/personSpace/account/income') },
+              {
+                path: 'income',
+                children: [
+                  { index: true, loader: () => redirect('/personSpace/account/income/income') },
+                  accountPage('income', '我的收入', 'Income'),
+                  accountPage('withdrawalRecords', '提现记录', 'WithdrawalRecords'),
+                  accountPage('withdrawal', '申请提现', 'Withdrawal'),
+                  accountPage('aftertaxincome', '税后收入', 'AfterTax'),
+                ],
+              },
+              {
+                path: 'expenditure',
+                children: [
+                  { index: true, loader: () => redirect('/personSpace/account/expenditure/expenditure') },
+                  accountPage('expenditure', '我的支出', 'Expenditure'),
+                  accountPage('invoicerecords', '开票记录', 'InvoiceRecords'),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'pay',
+        lazy: publicShell,
+        children: [
+          {
+            index: true,
+            handle: handle({ title: '支付订单', breadNumber: 2 }),
+            lazy: async () => ({ Component: (await payScreens()).Pay }),
+          },
+        ],
+      },
+      {
+        path: 'invoicing',
+        lazy: publicShell,
+        children: [
+          {
+            index: true,
+            handle: handle({ title: '申请开票', breadNumber: 2 }),
+            lazy: async () => ({ Component: (await payScreens()).Invoicing }),
           },
         ],
       },

@@ -1,6 +1,7 @@
 import { Badge } from 'antd';
 import { AccountLinks } from '../../features/auth/components/account-links.tsx';
 import { AuthActions } from '../../features/auth/components/auth-actions.tsx';
+import { IncomeCard } from '../../features/commerce/components/income-card.tsx';
 import { StageSubjectSelects } from '../../features/dict/components/stage-subject-fields.tsx';
 import { LatestMessages } from '../../features/messages/components/latest-messages.tsx';
 import { MessageCenter } from '../../features/messages/components/message-center.tsx';
@@ -41,7 +42,7 @@ const slots: EditorSlots = {
   renderImage: (value, onChange) => <CoverField value={value} onChange={onChange} />,
 };
 
-export const Index = () => <SpaceOverview messages={<LatestMessages />} />;
+export const Index = () => <SpaceOverview messages={<LatestMessages />} account={<IncomeCard />} />;
 export const Courses = () => <MyCoursesPage slots={slots} />;
 export const Topics = () => <MyTopicsPage slots={slots} />;
 export const Resources = MyResourcesPage;

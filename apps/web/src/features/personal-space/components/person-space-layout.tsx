@@ -1,4 +1,11 @@
-import { BookOutlined, FolderOpenOutlined, HomeOutlined, MailOutlined } from '@ant-design/icons';
+import {
+  BookOutlined,
+  FolderOpenOutlined,
+  HomeOutlined,
+  MailOutlined,
+  SafetyCertificateOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useSession } from '../../../stores/session.ts';
@@ -25,6 +32,16 @@ const NAV: NavItem[] = [
     ],
   },
   { to: '/personSpace/resource', label: '我的资源', icon: <FolderOpenOutlined aria-hidden /> },
+  { to: '/personSpace/verify', label: '实名认证', icon: <SafetyCertificateOutlined aria-hidden /> },
+  {
+    to: '/personSpace/account',
+    label: '我的账户',
+    icon: <WalletOutlined aria-hidden />,
+    children: [
+      { to: '/personSpace/account/income', label: '收入与提现' },
+      { to: '/personSpace/account/expenditure', label: '支出与发票' },
+    ],
+  },
   { to: '/personSpace/message', label: '我的消息', icon: <MailOutlined aria-hidden />, badge: 'messages' },
 ];
 

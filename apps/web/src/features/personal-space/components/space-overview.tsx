@@ -9,10 +9,10 @@ import styles from './space.module.css';
 import { StatusTag } from './status-tag.tsx';
 
 /**
- * /personSpace/index: how my resources stand (by review state), my courses, the newest uploads and, in the slot,
- * the messages card.
+ * /personSpace/index: how my resources stand (by review state), my courses, the newest uploads and, in the slots,
+ * the account card and the messages card.
  */
-export const SpaceOverview = ({ messages }: { messages?: ReactNode }) => {
+export const SpaceOverview = ({ messages, account }: { messages?: ReactNode; account?: ReactNode }) => {
   const counts = useUploadCounts();
   const courses = useMyCourses(1);
   const recent = useMyUploads(null, 1);
@@ -48,6 +48,7 @@ export const SpaceOverview = ({ messages }: { messages?: ReactNode }) => {
           </div>
         )}
       </section>
+      {account}
       <div className={styles.columns}>
         <section className={styles.panel} aria-labelledby="overview-uploads">
           <header className={styles.panelHeader}>

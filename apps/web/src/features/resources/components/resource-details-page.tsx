@@ -7,6 +7,7 @@ import {
   LikeOutlined,
   MessageOutlined,
   PlayCircleOutlined,
+  ShoppingCartOutlined,
   StarFilled,
   StarOutlined,
   UserOutlined,
@@ -139,8 +140,14 @@ const Summary = ({ resource: r, toast }: { resource: ResourceDetail; toast: Toas
   const collect = useToggle(r.id, 'collect');
   const download = useDownload(r, toast);
   const [reporting, setReporting] = useState(false);
+  const navigate = useNavigate();
   const trainType = trainTypeName(r.trainType);
   const first = r.files[0];
+  // A paid resource the viewer may not download yet (not the author, not bought): it can be bought.
+  const buyable = r.price > 0 && !r.purchased && !r.isOwner && !r.canDownload;
+  const buy = () => {
+    if (ensureLoggedIn()) navigate(`/pay?resourceId=${r.id}`);
+  };
 
   const toggle = (mutation: typeof star, active: boolean) => {
     if (!ensureLoggedIn()) return;
@@ -153,6 +160,11 @@ const Summary = ({ resource: r, toast }: { resource: ResourceDetail; toast: Toas
         <Tag color="cyan">{RESOURCE_TYPE_LABELS[r.type]}</Tag>
         {trainType && <Tag color="gold">{trainType}</Tag>}
         {r.status !== 'PUBLISHED' && <Tag color="orange">{RESOURCE_STATUS_LABELS[r.status]}</Tag>}
+        {r.purchased && (
+          <Tag color="green" data-testid="purchased-tag">
+            已购买
+          </Tag>
+        )}
       </div>
       <h1 id="resource-title" className={styles.title}>
         {r.title}
@@ -206,8 +218,13 @@ const Summary = ({ resource: r, toast }: { resource: ResourceDetail; toast: Toas
           </span>
         </div>
         <div className={styles.actions}>
+          {buyable && r.status === 'PUBLISHED' && (
+            <Button type="primary" danger icon={<ShoppingCartOutlined aria-hidden />} onClick={buy}>
+              立即购买
+            </Button>
+          )}
           <Button
-            type="primary"
+            type={buyable ? 'default' : 'primary'}
             icon={<DownloadOutlined aria-hidden />}
             disabled={!first}
             loading={download.pendingFile === first?.id}
@@ -250,7 +267,7 @@ const Summary = ({ resource: r, toast }: { resource: ResourceDetail; toast: Toas
           showIcon
           className={styles.notice}
           title={download.refusal}
-          description={r.price > 0 ? `本资源售价 ${formatPrice(r.price)}。` : undefined}
+          description={buyable ? `本资源售价 ${formatPrice(r.price)}，点击“立即购买”购买后即可下载。` : undefined}
           data-testid="download-refusal"
         />
       )}

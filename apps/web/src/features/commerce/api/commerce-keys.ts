@@ -1,0 +1,27 @@
+/** Query keys of payments, the wallet, income, withdrawals, invoices and verification; invalidate through these. */
+export const commerceKeys = {
+  all: ['commerce'] as const,
+  transportKey: () => [...commerceKeys.all, 'transportKey'] as const,
+  payInfo: (by: 'resource' | 'order', id: string) => [...commerceKeys.all, 'payInfo', by, id] as const,
+  coupons: () => [...commerceKeys.all, 'coupons'] as const,
+  couponList: (usable: boolean, orderNo: string | null) =>
+    [...commerceKeys.coupons(), usable ? 'usable' : 'unusable', orderNo] as const,
+  orders: () => [...commerceKeys.all, 'orders'] as const,
+  orderList: (status: string | null, page: number) => [...commerceKeys.orders(), status, page] as const,
+  account: () => [...commerceKeys.all, 'account'] as const,
+  seller: () => [...commerceKeys.all, 'seller'] as const,
+  daily: (days: number) => [...commerceKeys.all, 'daily', days] as const,
+  monthly: (year: number) => [...commerceKeys.all, 'monthly', year] as const,
+  annual: (year: number) => [...commerceKeys.all, 'annual', year] as const,
+  resourceStats: (resourceId: number) => [...commerceKeys.all, 'resourceStats', resourceId] as const,
+  revenue: (page: number) => [...commerceKeys.all, 'revenue', page] as const,
+  expenditure: (page: number) => [...commerceKeys.all, 'expenditure', page] as const,
+  withdrawals: () => [...commerceKeys.all, 'withdrawals'] as const,
+  withdrawalList: (page: number) => [...commerceKeys.withdrawals(), page] as const,
+  preview: (amount: number) => [...commerceKeys.all, 'preview', amount] as const,
+  invoices: () => [...commerceKeys.all, 'invoices'] as const,
+  invoiceRecords: (page: number) => [...commerceKeys.invoices(), 'records', page] as const,
+  invoiceOrders: (page: number) => [...commerceKeys.invoices(), 'orders', page] as const,
+  verification: () => [...commerceKeys.all, 'verification'] as const,
+  payPassword: () => [...commerceKeys.all, 'payPassword'] as const,
+};
