@@ -35,11 +35,27 @@ const guard = (app: FastifyInstance, access: Access) => async (request: FastifyR
   if (access === 'admin' && !request.user.isAdmin) throw new AppError('FORBIDDEN');
 };
 
+export interface RouteOptions {
+  /**
+   * The handler builds exactly the declared response shape (tests parse it against the schema), so the answer is
+   * written with JSON.stringify instead of being re-validated by zod on every request. For the busiest public
+   * reads (a page of cards); the schema still documents the route and validates in the tests.
+   */
+  trustedResponse?: boolean;
+}
+
+const stringify = () => (data: unknown) => JSON.stringify(data);
+
 /**
  * Registers one entry of the shared route table: request validation and response serialization from its zod
  * schemas, the access guard, its rate limit, and the envelope around whatever the handler returns.
  */
-export const registerRoute = <D extends RouteDef>(app: FastifyInstance, def: D, handler: RouteHandler<D>) => {
+export const registerRoute = <D extends RouteDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: RouteHandler<D>,
+  options: RouteOptions = {},
+) => {
   const responseSchema = def.raw ? def.response : envelope(def.response);
   for (const url of [def.path, ...(def.aliases ?? [])]) {
     app.withTypeProvider<ZodTypeProvider>().route({
@@ -50,6 +66,7 @@ export const registerRoute = <D extends RouteDef>(app: FastifyInstance, def: D, 
         ...(def.body ? { body: def.body } : {}),
         response: { 200: responseSchema },
       },
+      ...(options.trustedResponse ? { serializerCompiler: stringify } : {}),
       config: def.rateLimit ? { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } } : {},
       preHandler: guard(app, def.access),
       handler: async (request, reply) => {
