@@ -159,6 +159,55 @@ describe('lists', () => {
     expect(new Set(seen).size).toBe(total);
   });
 
+  it('a first page served a moment ago still shows a resource published, edited away, deleted or taken down since', async () => {
+    const { stageId, subjectId } = await dictIds(t, '高中', '化学');
+    const body = { academicStageId: stageId, subjectId, type: null, current: 1, size: 20, sort: '1' as const };
+    const firstIds = async () =>
+      (await anon()(routes.resourceHomepageList, { body: { ...body, sortWay: 'DESC' } })).data.objList.map((r) => r.id);
+    const before = await firstIds();
+    const id = await publishDoc(t, teacher.call, 'lijg', { title: '化学平衡新授课件', stage: '高中', subject: '化学' });
+    expect((await firstIds())[0]).toBe(id);
+
+    // An edit sends it back to review, out of the public list.
+    const file = await makeFile(t, 'lijg');
+    const edit = await teacher.call(routes.publishDocument, {
+      body: {
+        id,
+        title: '化学平衡新授课件（修订）',
+        description: '',
+        tags: [],
+        stageId,
+        subjectId,
+        type: 'DOCUMENT',
+        fileIds: [file.id],
+        price: 0,
+      },
+    });
+    expect(edit.code, edit.msg).toBe(0);
+    expect(await firstIds()).not.toContain(id);
+    await createReviewAdmin(t.prisma).approve(id);
+    expect((await firstIds())[0]).toBe(id);
+
+    await createReviewAdmin(t.prisma).takeDown(id, '内容有误');
+    expect(await firstIds()).not.toContain(id);
+
+    const id2 = await publishDoc(t, teacher.call, 'lijg', { title: '化学平衡练习', stage: '高中', subject: '化学' });
+    expect((await firstIds())[0]).toBe(id2);
+    expect((await teacher.call(routes.resourceDelete, { query: { id: id2 } })).code).toBe(0);
+    expect(await firstIds()).toEqual(before);
+  });
+
+  it('answers list pages in exactly the declared shape (they skip re-validation on the way out)', async () => {
+    for (const def of [routes.resourceHomepageList, routes.resourceList]) {
+      const res = await anon()(def, {
+        body: { academicStageId: null, subjectId: null, type: null, current: 1, size: 20, sort: '2', sortWay: 'DESC' },
+      });
+      expect(res.data.objList).toHaveLength(20);
+      // Parsing drops unknown keys and rejects wrong types: an exact answer parses to itself.
+      expect(def.response.parse(res.data)).toEqual(res.data);
+    }
+  });
+
   it('recommends popular resources of the same stage and subject, never the resource itself', async () => {
     const { stageId, subjectId } = await dictIds(t, '初中', '数学');
     const [some] = (

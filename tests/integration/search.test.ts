@@ -1,6 +1,7 @@
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
+import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { publishDoc } from '../support/library.ts';
@@ -83,6 +84,23 @@ describe('Chinese search', () => {
       const res = await search(q);
       expect(res.code, q).toBe(0);
     }
+  });
+
+  it('finds a resource published after the same search was answered, and drops it once taken down', async () => {
+    const word = '电解质溶液';
+    const found = async () => (await search(word)).data.objList.map((r) => r.id);
+    expect(await found()).toEqual([]);
+    const id = await publishDoc(t, teacher.call, 'lijg', { title: `${word}的导电性`, stage: '高中', subject: '化学' });
+    expect(await found()).toEqual([id]);
+    await createReviewAdmin(t.prisma).takeDown(id, '重复上传');
+    expect(await found()).toEqual([]);
+  });
+
+  it('answers in exactly the declared shape (search skips re-validation on the way out)', async () => {
+    const res = await search('微课');
+    expect(res.data.objList.length).toBeGreaterThan(0);
+    // Parsing drops unknown keys and rejects wrong types: an exact answer parses to itself.
+    expect(routes.search.response.parse(res.data)).toEqual(res.data);
   });
 
   it('answers nothing for a word no resource has', async () => {

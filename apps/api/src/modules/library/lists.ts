@@ -1,7 +1,10 @@
 import { makePageBean, RESOURCE_TYPE_LABELS, type ResourceType, TRAIN_TYPES } from '@zyk/shared';
+import type pg from 'pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
 import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
+import { hotRows } from './hot-sql.ts';
+import { createPageCache } from './page-cache.ts';
 
 export interface ListInput {
   academicStageId?: number | null;
@@ -18,7 +21,7 @@ export interface ListInput {
 /** Sort value → column; each has a partial index (see the library migration). */
 const SORT_COLUMNS = { '1': 'published_at', '2': 'view_count', '3': 'download_count', '4': 'star_count' } as const;
 
-const toInt = (v: bigint | number | null) => Number(v ?? 0);
+const toInt = (v: bigint | number | string | null) => Number(v ?? 0);
 
 /**
  * The SQL of a list page and of its total (exported for the benchmark, which runs the same SQL directly).
@@ -44,19 +47,30 @@ export const listQueries = (input: ListInput, snapshot: Date) => {
   };
 };
 
-export const createListService = (prisma: PrismaClient) => {
-  const list = async (input: ListInput) => {
+export const createListService = (prisma: PrismaClient, pool: pg.Pool) => {
+  const read = async (input: ListInput) => {
     const snapshot = input.snapshot ? new Date(input.snapshot) : new Date();
     const query = listQueries(input, snapshot);
     const [rows, count] = await Promise.all([
-      prisma.$queryRaw<CardRow[]>(query.select),
-      prisma.$queryRaw<{ n: bigint }[]>(query.count),
+      hotRows<CardRow>(pool, query.select),
+      hotRows<{ n: string }>(pool, query.count),
     ]);
     return {
       objList: (await toCards(prisma, rows)).map((x) => x.card),
       pageBean: makePageBean(input.current, input.size, toInt(count[0]?.n ?? 0)),
       snapshot: snapshot.toISOString(),
     };
+  };
+
+  /** First pages (no snapshot yet) come from the page cache; later pages are read at their snapshot. */
+  const firstPages = createPageCache<Awaited<ReturnType<typeof read>>>();
+  const list = (input: ListInput) => {
+    if (input.current !== 1 || input.snapshot) return read(input);
+    const { academicStageId, subjectId, type, trainType, sort, sortWay, size } = input;
+    return firstPages(
+      [academicStageId ?? null, subjectId ?? null, type ?? null, trainType ?? null, sort, sortWay, size],
+      () => read(input),
+    );
   };
 
   /** Same stage and subject first, then same subject, then same type; popular first; never the resource itself. */

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hasPurchased } from '../commerce/orders.ts';
 import { canDownloadResource } from './access.ts';
 import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
+import { libraryChanged } from './page-cache.ts';
 import { ngrams, searchWords } from './segment.ts';
 
 export interface PublishInput {
@@ -103,7 +104,7 @@ export const createResourceService = (prisma: PrismaClient) => {
       status: 'PENDING' as const,
       reviewNote: null,
     };
-    return prisma.$transaction(async (tx) => {
+    const saved = await prisma.$transaction(async (tx) => {
       const saved = existing
         ? await tx.resource.update({ where: { id: existing.id }, data })
         : await tx.resource.create({ data: { ...data, authorId } });
@@ -114,6 +115,9 @@ export const createResourceService = (prisma: PrismaClient) => {
       await writeSearchVectors(tx, saved.id, data);
       return { id: saved.id, status: saved.status };
     });
+    // An edit sends a published resource back to review: it leaves the public lists.
+    if (existing) libraryChanged();
+    return saved;
   };
 
   const detail = async (id: number, user: SessionUser | null, publicOnly: boolean): Promise<ResourceDetail> => {
@@ -213,6 +217,7 @@ export const createResourceService = (prisma: PrismaClient) => {
     remove: async (user: SessionUser, id: number) => {
       const r = await editable(user, id);
       await prisma.resource.update({ where: { id: r.id }, data: { deletedAt: new Date() } });
+      libraryChanged();
     },
 
     myUploads: async (

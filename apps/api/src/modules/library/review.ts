@@ -2,6 +2,7 @@ import { RESOURCE_TYPE_LABELS } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { sendMessage } from '../messages/service.ts';
 import { resourceDetailLink } from './links.ts';
+import { libraryChanged } from './page-cache.ts';
 
 /**
  * Administrator decisions on resources and reports (used by the admin CLI). Each returns a Chinese sentence;
@@ -38,6 +39,7 @@ export const createReviewAdmin = (prisma: PrismaClient) => {
           link: resourceDetailLink(r),
         }),
       ]);
+      libraryChanged();
       return `已通过：${r.title}`;
     },
 
@@ -86,6 +88,7 @@ export const createReviewAdmin = (prisma: PrismaClient) => {
           }),
         ),
       ]);
+      libraryChanged();
       return `已下架：${r.title}（${reason}）`;
     },
 

@@ -1,6 +1,9 @@
 import { HOT_WORDS_SHOWN, makePageBean, type ResourceType, SEARCH_RECORDS_SHOWN } from '@zyk/shared';
+import type pg from 'pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
+import { hotRows } from './hot-sql.ts';
+import { createPageCache } from './page-cache.ts';
 import { highlight, queryNgrams, searchWords } from './segment.ts';
 
 export interface SearchInput {
@@ -22,9 +25,14 @@ const TODAY = Prisma.sql`(now() AT TIME ZONE 'Asia/Shanghai')::date`;
 /** The keyword as records and hot words count it: trimmed, single spaces, lower-case Latin. */
 const normalize = (keyword: string) => keyword.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** A tsquery matching all terms, built by Postgres from quoted lexemes (no user text reaches the query syntax). */
-const allOf = (terms: string[]) =>
-  Prisma.sql`array_to_string(ARRAY(SELECT quote_literal(t) FROM unnest(${terms}::text[]) t), ' & ')::tsquery`;
+/** A term as a quoted tsquery lexeme (quotes and backslashes doubled, as the tsquery input syntax wants). */
+const lexeme = (term: string) => `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+
+/**
+ * A tsquery matching all terms, from quoted lexemes, so no user text reaches the query syntax. It is one bound
+ * parameter, a constant to the planner: an expression building it would be evaluated again for every row ranked.
+ */
+const allOf = (terms: string[]) => Prisma.sql`${terms.map(lexeme).join(' & ')}::tsquery`;
 
 /** The SQL of a search page and of its total (exported for the benchmark, which runs the same SQL directly). */
 export const searchQueries = (input: SearchInput) => {
@@ -67,16 +75,62 @@ export const searchQueries = (input: SearchInput) => {
   };
 };
 
-export const createSearchService = (prisma: PrismaClient) => {
-  const search = async (input: SearchInput, userId: number | null) => {
+/** How often the hot-word counts gathered in memory are written (one statement for all words). */
+const HOT_WORDS_FLUSH_MS = 5_000;
+
+/**
+ * Counts searches per keyword in memory and adds them to the day's rows in one statement every few seconds, so a
+ * search writes nothing on its own (a commit per search cost more than the search). Hot words read through
+ * `flush` first, so this instance's searches are always counted; another instance's show up within the interval.
+ * Counts that fail to write are kept for the next attempt; `flush` on close writes the rest.
+ */
+const createHotWordCounter = (prisma: PrismaClient) => {
+  let pending = new Map<string, number>();
+  let writing: Promise<void> = Promise.resolve();
+  const write = async () => {
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    // Sorted, so two instances flushing the same words lock their rows in the same order.
+    const words = [...batch.keys()].sort();
+    try {
+      await prisma.$executeRaw`
+        INSERT INTO search_word_daily (keyword, day, count)
+        SELECT w.keyword, ${TODAY}, w.count FROM unnest(${words}::text[], ${words.map((w) => batch.get(w)!)}::int[]) AS w(keyword, count)
+        ON CONFLICT (keyword, day) DO UPDATE SET count = search_word_daily.count + EXCLUDED.count`;
+    } catch (error) {
+      for (const [word, n] of batch) pending.set(word, (pending.get(word) ?? 0) + n);
+      throw error;
+    }
+  };
+  const flush = () => {
+    writing = writing.catch(() => {}).then(write);
+    return writing;
+  };
+  const timer = setInterval(() => flush().catch(() => {}), HOT_WORDS_FLUSH_MS);
+  timer.unref();
+  return {
+    count: (word: string) => {
+      pending.set(word, (pending.get(word) ?? 0) + 1);
+    },
+    flush,
+    close: async () => {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+};
+
+export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
+  const hotWordCounter = createHotWordCounter(prisma);
+
+  const read = async (input: SearchInput) => {
     const query = searchQueries(input);
     const [rows, count] = await Promise.all([
-      prisma.$queryRaw<CardRow[]>(query.select),
-      prisma.$queryRaw<{ n: bigint }[]>(query.count),
+      hotRows<CardRow>(pool, query.select),
+      hotRows<{ n: string }>(pool, query.count),
     ]);
     const { keyword, words, grams } = query;
-    // A search is counted once, on its first page (paging and filters are the same search).
-    if (keyword && input.current === 1) await record(keyword, userId);
     const terms = [...words, ...(keyword.length <= 2 ? [keyword.toLowerCase()] : grams)];
     return {
       objList: (await toCards(prisma, rows)).map(({ card }) => ({
@@ -89,12 +143,24 @@ export const createSearchService = (prisma: PrismaClient) => {
     };
   };
 
+  /** First pages of a search come from the page cache (popular words are asked again and again). */
+  const firstPages = createPageCache<Awaited<ReturnType<typeof read>>>();
+  const search = async (input: SearchInput, userId: number | null) => {
+    const keyword = input.content.trim();
+    const { type, academicStageId, subjectId, size } = input;
+    const page =
+      input.current === 1
+        ? await firstPages([keyword, type ?? null, academicStageId ?? null, subjectId ?? null, size], () => read(input))
+        : await read(input);
+    // A search is counted once, on its first page (paging and filters are the same search), cached or not.
+    if (keyword && input.current === 1) await record(keyword, userId);
+    return page;
+  };
+
   /** A user's record (newest first, bounded) and the day's count for hot words. Empty keywords never get here. */
   const record = async (keyword: string, userId: number | null) => {
     const word = normalize(keyword);
-    await prisma.$executeRaw`
-      INSERT INTO search_word_daily (keyword, day, count) VALUES (${word}, ${TODAY}, 1)
-      ON CONFLICT (keyword, day) DO UPDATE SET count = search_word_daily.count + 1`;
+    hotWordCounter.count(word);
     if (userId === null) return;
     await prisma.$executeRaw`
       INSERT INTO search_records (user_id, keyword) VALUES (${userId}, ${word})
@@ -106,6 +172,8 @@ export const createSearchService = (prisma: PrismaClient) => {
 
   return {
     search,
+    /** Writes the hot-word counts still in memory (on close). */
+    close: () => hotWordCounter.close(),
     records: (userId: number) =>
       prisma.searchRecord.findMany({
         where: { userId },
@@ -120,6 +188,7 @@ export const createSearchService = (prisma: PrismaClient) => {
       await prisma.searchRecord.deleteMany({ where: { userId } });
     },
     hotWords: async () => {
+      await hotWordCounter.flush();
       const rows = await prisma.$queryRaw<{ keyword: string; count: bigint }[]>`
         SELECT keyword, sum(count) AS count FROM search_word_daily
         WHERE day > ${TODAY} - ${HOT_WINDOW_DAYS}::int
