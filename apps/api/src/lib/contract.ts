@@ -37,14 +37,35 @@ const guard = (app: FastifyInstance, access: Access) => async (request: FastifyR
 
 export interface RouteOptions {
   /**
-   * The handler builds exactly the declared response shape (tests parse it against the schema), so the answer is
-   * written with JSON.stringify instead of being re-validated by zod on every request. For the busiest public
-   * reads (a page of cards); the schema still documents the route and validates in the tests.
+   * The handler builds exactly the declared response shape (tests parse it against the schema) and never changes
+   * what it returned, so the answer is written with JSON.stringify instead of being re-validated by zod on every
+   * request, and data returned again (a page kept by a cache) is stringified once. For the busiest public reads
+   * (a page of cards); the schema still documents the route and validates in the tests.
    */
   trustedResponse?: boolean;
 }
 
-const stringify = () => (data: unknown) => JSON.stringify(data);
+/** The JSON of data objects already written once (weakly held: it goes with the object). */
+const written = new WeakMap<object, string>();
+const dataJson = (data: unknown) => {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data) ?? 'null';
+  let json = written.get(data);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    written.set(data, json);
+  }
+  return json;
+};
+const isEnvelope = (payload: unknown): payload is { code: number; success: boolean; msg: string; data: unknown } =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as { code?: unknown }).code === 'number' &&
+  typeof (payload as { success?: unknown }).success === 'boolean' &&
+  typeof (payload as { msg?: unknown }).msg === 'string';
+const trustedSerializer = () => (payload: unknown) =>
+  isEnvelope(payload)
+    ? `{"code":${payload.code},"success":${payload.success},"msg":${JSON.stringify(payload.msg)},"data":${dataJson(payload.data)}}`
+    : JSON.stringify(payload);
 
 /**
  * Registers one entry of the shared route table: request validation and response serialization from its zod
@@ -66,7 +87,7 @@ export const registerRoute = <D extends RouteDef>(
         ...(def.body ? { body: def.body } : {}),
         response: { 200: responseSchema },
       },
-      ...(options.trustedResponse ? { serializerCompiler: stringify } : {}),
+      ...(options.trustedResponse ? { serializerCompiler: trustedSerializer } : {}),
       config: def.rateLimit ? { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } } : {},
       preHandler: guard(app, def.access),
       handler: async (request, reply) => {
