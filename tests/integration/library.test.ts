@@ -197,6 +197,31 @@ describe('lists', () => {
     expect(await firstIds()).toEqual(before);
   });
 
+  it('later pages count their snapshot once, and again after a resource leaves the public', async () => {
+    const { stageId, subjectId } = await dictIds(t, '高中', '物理');
+    const ids = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push(
+        await publishDoc(t, teacher.call, 'lijg', { title: `动量守恒专题 ${i}`, stage: '高中', subject: '物理' }),
+      );
+    }
+    const body = {
+      academicStageId: stageId,
+      subjectId,
+      type: null,
+      size: 1,
+      sort: '1' as const,
+      sortWay: 'DESC' as const,
+    };
+    const first = await anon()(routes.resourceHomepageList, { body: { ...body, current: 1 } });
+    const page = (current: number) =>
+      anon()(routes.resourceHomepageList, { body: { ...body, current, snapshot: first.data.snapshot } });
+    const total = first.data.pageBean.totalCount;
+    expect((await page(2)).data.pageBean.totalCount).toBe(total);
+    expect((await teacher.call(routes.resourceDelete, { query: { id: ids[0]! } })).code).toBe(0);
+    expect((await page(3)).data.pageBean.totalCount).toBe(total - 1);
+  });
+
   it('answers list pages in exactly the declared shape (they skip re-validation on the way out)', async () => {
     for (const def of [routes.resourceHomepageList, routes.resourceList]) {
       const res = await anon()(def, {

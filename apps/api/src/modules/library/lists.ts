@@ -21,6 +21,9 @@ export interface ListInput {
 /** Sort value → column; each has a partial index (see the library migration). */
 const SORT_COLUMNS = { '1': 'published_at', '2': 'view_count', '3': 'download_count', '4': 'star_count' } as const;
 
+/** How long later pages reuse the total counted for their snapshot. */
+const TOTAL_TTL_MS = 60_000;
+
 const toInt = (v: bigint | number | string | null) => Number(v ?? 0);
 
 /**
@@ -48,16 +51,29 @@ export const listQueries = (input: ListInput, snapshot: Date) => {
 };
 
 export const createListService = (prisma: PrismaClient, pool: pg.Pool) => {
+  /**
+   * The total of a filter at a snapshot: what it counts changes only when a resource already public leaves or
+   * comes back (page-cache.ts, libraryChanged), so later pages reuse it for a minute instead of counting again.
+   */
+  const snapshotTotals = createPageCache<number>(TOTAL_TTL_MS);
+  const total = (input: ListInput, query: ReturnType<typeof listQueries>, at: Date) => {
+    const count = async () => toInt((await hotRows<{ n: string }>(pool, query.count))[0]?.n ?? 0);
+    if (!input.snapshot) return count();
+    const { academicStageId, subjectId, type, trainType } = input;
+    const snapshot = at.toISOString();
+    return snapshotTotals(
+      [academicStageId ?? null, subjectId ?? null, type ?? null, trainType ?? null, snapshot],
+      count,
+    );
+  };
+
   const read = async (input: ListInput) => {
     const snapshot = input.snapshot ? new Date(input.snapshot) : new Date();
     const query = listQueries(input, snapshot);
-    const [rows, count] = await Promise.all([
-      hotRows<CardRow>(pool, query.select),
-      hotRows<{ n: string }>(pool, query.count),
-    ]);
+    const [rows, totalCount] = await Promise.all([hotRows<CardRow>(pool, query.select), total(input, query, snapshot)]);
     return {
       objList: (await toCards(prisma, rows)).map((x) => x.card),
-      pageBean: makePageBean(input.current, input.size, toInt(count[0]?.n ?? 0)),
+      pageBean: makePageBean(input.current, input.size, totalCount),
       snapshot: snapshot.toISOString(),
     };
   };

@@ -23,13 +23,13 @@ export const libraryChanged = () => {
 };
 
 /** A keyed cache of page computations; concurrent callers of a missing page share one computation. */
-export const createPageCache = <V>() => {
+export const createPageCache = <V>(ttlMs = PAGE_TTL_MS) => {
   const pages = new Map<string, { at: number; generation: number; value: Promise<V> }>();
   return (key: unknown, compute: () => Promise<V>): Promise<V> => {
     const id = JSON.stringify(key);
     const now = Date.now();
     const hit = pages.get(id);
-    if (hit && hit.generation === generation && now - hit.at < PAGE_TTL_MS) return hit.value;
+    if (hit && hit.generation === generation && now - hit.at < ttlMs) return hit.value;
     const value = compute();
     pages.delete(id);
     pages.set(id, { at: now, generation, value });
