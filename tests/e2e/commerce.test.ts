@@ -93,13 +93,6 @@ const screenshot = async (page: Page, name: string) => {
 const yuan = (fen: number) => `¥${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 const detailsUrl = (id: number) => `${t.url}/home/documents/details?id=${id}`;
 
-/*
- * Known API problem (reported, not fixed here): helmet's `Referrer-Policy: no-referrer` makes Chromium send
- * `Origin: null` with the sandbox pages' form posts (确认付款, 同意授权), and the Origin check answers them with
- * 40301 请求来源不被允许, so the Alipay cashier and the Alipay binding cannot finish in a browser until the api
- * accepts them. The tests below that go through those pages fail until then.
- */
-
 /** A browser tab logged in as `userName` with the cookie of a real login. */
 const sessionOf = async (userName: string) => {
   const client = await loginAs(t, userName);

@@ -70,8 +70,18 @@ button{margin-top:20px;width:100%;padding:10px;border:0;border-radius:6px;backgr
 .note{color:#888;font-size:13px;margin-top:16px}.error{color:#f5222d}</style></head><body>
 <header>支付宝 · 沙箱环境<small>仅用于测试，不会产生真实扣款</small></header><main>${body}</main></body></html>`;
 
+/**
+ * The sandbox pages post their forms back to this server. The site-wide `Referrer-Policy: no-referrer` would make
+ * the browser send `Origin: null` with those posts, which the Origin check rightly refuses; same-origin keeps the
+ * real origin on same-site posts and still sends nothing elsewhere.
+ */
 const sendPage = (reply: FastifyReply, status: number, title: string, body: string) =>
-  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(title, body));
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'same-origin')
+    .send(page(title, body));
 
 /** A stable sandbox "Alipay user id" (2088 + 12 digits) for an account name. */
 const sandboxUserId = (account: string) =>

@@ -85,9 +85,15 @@ const PayOrder = ({
   const orderNo = info.data?.order.orderNo;
 
   // A new order made for a resource: from now on the address names the order, so a reload does not make another.
+  // Once per order: `target` is a new object on every render (the countdown ticks), and navigating again while
+  // the first navigation waits for the session guard would cancel it, over and over.
+  const forResource = 'resourceId' in target;
+  const renamed = useRef<string | null>(null);
   useEffect(() => {
-    if ('resourceId' in target && orderNo) navigate(`/pay?orderNo=${orderNo}`, { replace: true });
-  }, [target, orderNo, navigate]);
+    if (!forResource || !orderNo || renamed.current === orderNo) return;
+    renamed.current = orderNo;
+    navigate(`/pay?orderNo=${orderNo}`, { replace: true });
+  }, [forResource, orderNo, navigate]);
 
   if (info.isPending) {
     return (

@@ -35,6 +35,9 @@ import {
 } from '../api/commerce-api.ts';
 import { commerceKeys } from '../api/commerce-keys.ts';
 
+/** Money and records change behind the screen (payments, settlement, an administrator): refetch on every visit. */
+const FRESH = { staleTime: 0 } as const;
+
 /** The order of /pay: made (or reused) for a resource, or read by its number. */
 export const usePayInfo = (target: { resourceId: number } | { orderNo: string } | null) =>
   useQuery({
@@ -62,7 +65,11 @@ export const useOrderPaid = (orderNo: string, enabled: boolean) =>
   });
 
 export const useCoupons = (usable: boolean, orderNo: string | null) =>
-  useQuery({ queryKey: commerceKeys.couponList(usable, orderNo), queryFn: () => getCoupons(usable, orderNo) });
+  useQuery({
+    queryKey: commerceKeys.couponList(usable, orderNo),
+    queryFn: () => getCoupons(usable, orderNo),
+    ...FRESH,
+  });
 
 /** Whatever money moved: every wallet screen reads fresh numbers. */
 const useInvalidateCommerce = () => {
@@ -90,29 +97,34 @@ export const useOrders = (status: OrderStatus | null, page: number) =>
     queryKey: commerceKeys.orderList(status, page),
     queryFn: () => getOrders(status, page),
     placeholderData: keepPreviousData,
+    ...FRESH,
   });
 
-export const useAccountInfo = () => useQuery({ queryKey: commerceKeys.account(), queryFn: getAccountInfo });
-export const useSellerStatistics = () => useQuery({ queryKey: commerceKeys.seller(), queryFn: getSellerStatistics });
+export const useAccountInfo = () => useQuery({ queryKey: commerceKeys.account(), queryFn: getAccountInfo, ...FRESH });
+export const useSellerStatistics = () =>
+  useQuery({ queryKey: commerceKeys.seller(), queryFn: getSellerStatistics, ...FRESH });
 export const useDailyStatistics = (days: number) =>
-  useQuery({ queryKey: commerceKeys.daily(days), queryFn: () => getDailyStatistics(days) });
+  useQuery({ queryKey: commerceKeys.daily(days), queryFn: () => getDailyStatistics(days), ...FRESH });
 export const useMonthly = (year: number) =>
   useQuery({
     queryKey: commerceKeys.monthly(year),
     queryFn: () => getMonthly(year),
     placeholderData: keepPreviousData,
+    ...FRESH,
   });
 export const useAnnualAccount = (year: number) =>
   useQuery({
     queryKey: commerceKeys.annual(year),
     queryFn: () => getAnnualAccount(year),
     placeholderData: keepPreviousData,
+    ...FRESH,
   });
 export const useResourceStatistics = (resourceId: number | null) =>
   useQuery({
     queryKey: commerceKeys.resourceStats(resourceId ?? 0),
     queryFn: () => getResourceStatistics(resourceId ?? 0),
     enabled: resourceId !== null,
+    ...FRESH,
   });
 
 export const useRevenue = (page: number) =>
@@ -120,18 +132,21 @@ export const useRevenue = (page: number) =>
     queryKey: commerceKeys.revenue(page),
     queryFn: () => getRevenue(page),
     placeholderData: keepPreviousData,
+    ...FRESH,
   });
 export const useExpenditure = (page: number) =>
   useQuery({
     queryKey: commerceKeys.expenditure(page),
     queryFn: () => getExpenditure(page),
     placeholderData: keepPreviousData,
+    ...FRESH,
   });
 export const useWithdrawals = (page: number) =>
   useQuery({
     queryKey: commerceKeys.withdrawalList(page),
     queryFn: () => getWithdrawals(page),
     placeholderData: keepPreviousData,
+    ...FRESH,
   });
 
 /** Tax and net amount of a withdrawal of `amount` fen (null: nothing valid typed yet). */
@@ -167,25 +182,28 @@ export const useInvoiceOrders = (page: number) =>
     queryKey: commerceKeys.invoiceOrders(page),
     queryFn: () => getInvoiceOrders(page),
     placeholderData: keepPreviousData,
+    ...FRESH,
   });
 export const useInvoiceRecords = (page: number) =>
   useQuery({
     queryKey: commerceKeys.invoiceRecords(page),
     queryFn: () => getInvoiceRecords(page),
     placeholderData: keepPreviousData,
+    ...FRESH,
   });
 export const useApplyInvoice = () => {
   const invalidate = useInvalidateCommerce();
   return useMutation({ mutationFn: (input: InvoiceInput) => applyInvoice(input), onSuccess: invalidate });
 };
 
-export const useVerification = () => useQuery({ queryKey: commerceKeys.verification(), queryFn: getVerification });
+export const useVerification = () =>
+  useQuery({ queryKey: commerceKeys.verification(), queryFn: getVerification, ...FRESH });
 export const useSubmitVerification = () => {
   const invalidate = useInvalidateCommerce();
   return useMutation({ mutationFn: (input: VerificationInput) => submitVerification(input), onSuccess: invalidate });
 };
 export const usePayPasswordStatus = () =>
-  useQuery({ queryKey: commerceKeys.payPassword(), queryFn: getPayPasswordStatus });
+  useQuery({ queryKey: commerceKeys.payPassword(), queryFn: getPayPasswordStatus, ...FRESH });
 export const useSetPayPassword = () => {
   const invalidate = useInvalidateCommerce();
   return useMutation({
