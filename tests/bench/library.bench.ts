@@ -18,10 +18,11 @@ import {
  * (200 different Chinese queries), each at 32 concurrent connections, over HTTP through the api (its own process),
  * against the same SQL sent straight through a pg pool of the api's size at the same concurrency (the limit).
  *
- * First pages are what visitors open, and the api keeps them a few seconds (modules/library/page-cache.ts), so
- * `list` and `search` mostly measure answers from memory against the full SQL of every answer. `listPaged` (pages
- * 2–6 at a snapshot) and `searchPaged` (page 2) are read from the database on every request: they measure the
- * api's own overhead against the same SQL.
+ * The limit always runs the full SQL of an answer (page and total). First pages are what visitors open, and the
+ * api keeps them a few seconds (modules/library/page-cache.ts), so `list` and `search` mostly measure answers
+ * from memory. `listPaged` (pages 2–6 at one snapshot) reads its rows from the database on every request and
+ * the total once per snapshot; `searchPaged` (page 2) reads rows and total every time: these show the api's cost
+ * on the database path.
  */
 const RESOURCES = Number(process.env.BENCH_RESOURCES ?? 100_000);
 const CONCURRENCY = 32;
