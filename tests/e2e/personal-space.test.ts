@@ -82,10 +82,37 @@ const unreadOnServer = async () => {
   const lijg = await loginAs(t, 'lijg');
   return (await lijg.call(routes.unreadMessageCount)).data.unread;
 };
-/** Picks an option in an antd select (the dropdown is rendered at the end of the page). */
+/**
+ * Picks an option in an antd select (the dropdown is rendered at the end of the page) and checks it took: on a
+ * loaded machine a click can land while the dropdown is still sliding in, so it tries again once or twice.
+ */
 const choose = async (page: Page, select: ReturnType<Page['getByRole']>, option: string) => {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  const chosen = select.locator(
+    'xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  for (let attempt = 0; ; attempt++) {
+    await select.click();
+    const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
+    await item.waitFor();
+    await page.waitForTimeout(200); // the dropdown's slide-in
+    // In a multiple select a second click would take the option out again.
+    if (!((await item.getAttribute('class')) ?? '').includes('ant-select-item-option-selected')) await item.click();
+    const ok = await eventuallyTrue(async () => ((await chosen.textContent()) ?? '').includes(option), 2000);
+    if (ok || attempt >= 2) {
+      expect(((await chosen.textContent()) ?? '').includes(option), `选择“${option}”`).toBe(true);
+      return;
+    }
+    await page.keyboard.press('Escape');
+  }
+};
+/** Polls `check` until it is true or `ms` pass. */
+const eventuallyTrue = async (check: () => Promise<boolean>, ms: number) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return check();
 };
 /** A full-page screenshot from the top once the toasts are gone and nothing is loading. */
 const screenshot = async (page: Page, name: string) => {
@@ -133,6 +160,9 @@ describe('a teacher in personal space', () => {
       '课程管理',
       '专题管理',
       '我的资源',
+      '实名认证',
+      '收入与提现',
+      '支出与发票',
       `我的消息${unread}`,
     ]);
     // Studios, the training centre and security settings live on the auth site.

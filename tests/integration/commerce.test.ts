@@ -425,7 +425,11 @@ describe('Alipay-style payment through the sandbox', () => {
       (r) => r.data.paid,
     );
     expect(status.data.order).toMatchObject({ status: 'PAID', payMethod: 'ALIPAY', payAmount: 1234 });
-    const trade = await t.prisma.sandboxTrade.findUniqueOrThrow({ where: { tradeNo: tradeNo! } });
+    // The order is paid while the notification is being answered; the sandbox records the delivery just after.
+    const trade = await waitFor(
+      () => t.prisma.sandboxTrade.findUniqueOrThrow({ where: { tradeNo: tradeNo! } }),
+      (row) => row.notifiedAt !== null,
+    );
     expect(trade.notifyAttempts).toBe(3);
     expect(trade.notifiedAt).not.toBeNull();
     expect((await buyer.call(routes.download, { query: { id: resourceId } })).code).toBe(0);
