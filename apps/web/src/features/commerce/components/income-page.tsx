@@ -103,7 +103,7 @@ const DailyChart = () => {
     return {
       animationDuration: 300,
       tooltip: { trigger: 'axis' },
-      legend: { data: ['收入（元）', '售出（份）'] },
+      legend: { top: 0, data: ['收入（元）', '售出（份）'] },
       grid: { left: 48, right: 48, top: 48, bottom: 32 },
       xAxis: { type: 'category', data: points.map((p) => p.date.slice(5)) },
       yAxis: [axisYuan, { type: 'value', name: '份', minInterval: 1 }],
@@ -151,7 +151,7 @@ const MonthlyChart = () => {
     return {
       animationDuration: 300,
       tooltip: { trigger: 'axis' },
-      legend: { data: ['收入', '支出'] },
+      legend: { top: 0, data: ['收入', '支出'] },
       grid: { left: 48, right: 16, top: 48, bottom: 32 },
       xAxis: { type: 'category', data: months.map((m) => `${m.month}月`) },
       yAxis: axisYuan,
@@ -328,7 +328,7 @@ const ResourceChart = ({
     return {
       animationDuration: 300,
       tooltip: { trigger: 'axis' },
-      legend: { data: ['售出（份）', '下载（次）', '收入（元）'] },
+      legend: { top: 0, data: ['售出（份）', '下载（次）', '收入（元）'] },
       grid: { left: 48, right: 48, top: 48, bottom: 32 },
       xAxis: { type: 'category', data: s.points.map((p) => p.date.slice(5)) },
       yAxis: [{ type: 'value', name: '份/次', minInterval: 1 }, axisYuan],
