@@ -4,7 +4,7 @@ import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import type { CourseInput } from '../api/space-api.ts';
 import { useCourseForEdit, useCourseResources, useSaveCourse } from '../hooks/use-space.ts';
-import { EditorModal, FormFooter } from './managed-list.tsx';
+import { EditorModal, type EditorProps, FormFooter, NameFields } from './managed-list.tsx';
 import { type EditorSlots, SlotField, type StageSubject } from './slot-field.tsx';
 import styles from './space.module.css';
 
@@ -130,19 +130,11 @@ const CourseForm = ({
 
   return (
     <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} data-testid="course-form">
-      <Form.Item
-        name="title"
-        label="课程名称"
-        rules={[
-          { required: true, whitespace: true, message: '请输入课程名称' },
-          { min: 2, max: 100, message: '课程名称为 2–100 个字' },
-        ]}
-      >
-        <Input placeholder="如：初中数学思维训练" maxLength={100} />
-      </Form.Item>
-      <Form.Item name="description" label="课程简介" rules={[{ max: 2000, message: '简介不能超过 2000 个字' }]}>
-        <Input.TextArea rows={3} placeholder="介绍课程的目标、对象与内容" maxLength={2000} showCount />
-      </Form.Item>
+      <NameFields
+        what="课程"
+        namePlaceholder="如：初中数学思维训练"
+        descriptionPlaceholder="介绍课程的目标、对象与内容"
+      />
       <div className={styles.columns}>
         <Form.Item name="categoryId" label="课程分类">
           <Select
@@ -274,19 +266,7 @@ const CourseForm = ({
  * Creating (id null) or editing a course: its details, chapters and lessons in order (moved up and down), each
  * lesson using one of my published resources. Saving submits it for review.
  */
-export const CourseEditor = ({
-  open,
-  id,
-  slots,
-  onDone,
-  onClose,
-}: {
-  open: boolean;
-  id: number | null;
-  slots: EditorSlots;
-  onDone: (message: string) => void;
-  onClose: () => void;
-}) => {
+export const CourseEditor = ({ open, id, slots, onDone, onClose }: EditorProps) => {
   const existing = useCourseForEdit(open ? id : null);
   const form = () => {
     const course = id !== null ? existing.data : undefined;
@@ -321,15 +301,7 @@ export const CourseEditor = ({
     );
   };
   return (
-    <EditorModal
-      open={open}
-      editing={id !== null}
-      title={id === null ? '新建课程' : '编辑课程'}
-      width={980}
-      existing={existing}
-      what="课程"
-      onClose={onClose}
-    >
+    <EditorModal open={open} id={id} width={980} existing={existing} what="课程" onClose={onClose}>
       {form}
     </EditorModal>
   );

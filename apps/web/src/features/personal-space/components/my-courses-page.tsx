@@ -1,26 +1,21 @@
-import { Button, message, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { errorText } from '../../../lib/api-result.ts';
-import { formatDate } from '../../../lib/format.ts';
 import type { MyCourse } from '../api/space-api.ts';
 import { useDeleteCourse, useMyCourses } from '../hooks/use-space.ts';
 import { CourseEditor } from './course-editor.tsx';
-import { ManagedList } from './managed-list.tsx';
+import { ManagedList, reviewColumns, useManagedList } from './managed-list.tsx';
 import type { EditorSlots } from './slot-field.tsx';
 import styles from './space.module.css';
-import { StatusTag } from './status-tag.tsx';
 
 /**
  * /personSpace/course/course: my courses with their review state; create, edit (which submits again), preview,
  * open the published course, delete.
  */
 export const MyCoursesPage = ({ slots }: { slots: EditorSlots }) => {
-  const [page, setPage] = useState(1);
+  const { page, setPage, edit, toast, toastHolder, editor } = useManagedList();
   const list = useMyCourses(page);
   const remove = useDeleteCourse();
-  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [toast, toastHolder] = message.useMessage();
 
   const columns: ColumnsType<MyCourse> = [
     {
@@ -37,25 +32,14 @@ export const MyCoursesPage = ({ slots }: { slots: EditorSlots }) => {
     },
     { title: '课时', key: 'lessons', width: 70, render: (_, c) => c.lessonCount },
     { title: '学习人数', key: 'study', width: 90, render: (_, c) => c.studyCount },
-    {
-      title: '审核状态',
-      key: 'status',
-      width: 180,
-      render: (_, c) => (
-        <>
-          <StatusTag status={c.status} />
-          {c.reviewNote && <div className={styles.note}>{c.reviewNote}</div>}
-        </>
-      ),
-    },
-    { title: '发布时间', key: 'publishedAt', width: 110, render: (_, c) => formatDate(c.publishedAt) || '—' },
+    ...reviewColumns<MyCourse>(),
     {
       title: '操作',
       key: 'actions',
       width: 210,
       render: (_, c) => (
         <>
-          <Button type="link" size="small" onClick={() => setEditing({ id: c.id })}>
+          <Button type="link" size="small" onClick={() => edit(c.id)}>
             编辑
           </Button>
           {c.status === 'PUBLISHED' ? (
@@ -92,7 +76,7 @@ export const MyCoursesPage = ({ slots }: { slots: EditorSlots }) => {
       id="my-courses-title"
       title="课程管理"
       createLabel="新建课程"
-      onCreate={() => setEditing({ id: null })}
+      onCreate={() => edit(null)}
       list={list}
       columns={columns}
       page={page}
@@ -101,16 +85,7 @@ export const MyCoursesPage = ({ slots }: { slots: EditorSlots }) => {
       testId="my-courses"
     >
       {toastHolder}
-      <CourseEditor
-        open={editing !== null}
-        id={editing?.id ?? null}
-        slots={slots}
-        onClose={() => setEditing(null)}
-        onDone={(text) => {
-          setEditing(null);
-          void toast.success(text);
-        }}
-      />
+      <CourseEditor {...editor} slots={slots} />
     </ManagedList>
   );
 };

@@ -1,6 +1,6 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useCourseChoices, useSaveTopic, useTopicForEdit } from '../hooks/use-space.ts';
-import { EditorModal, FormFooter } from './managed-list.tsx';
+import { EditorModal, type EditorProps, FormFooter, NameFields } from './managed-list.tsx';
 import { type EditorSlots, SlotField } from './slot-field.tsx';
 
 interface TopicValues {
@@ -46,19 +46,7 @@ const TopicForm = ({
         )
       }
     >
-      <Form.Item
-        name="title"
-        label="专题名称"
-        rules={[
-          { required: true, whitespace: true, message: '请输入专题名称' },
-          { min: 2, max: 100, message: '专题名称为 2–100 个字' },
-        ]}
-      >
-        <Input placeholder="如：新课标大单元教学专题" maxLength={100} />
-      </Form.Item>
-      <Form.Item name="description" label="专题简介" rules={[{ max: 2000, message: '简介不能超过 2000 个字' }]}>
-        <Input.TextArea rows={3} maxLength={2000} showCount />
-      </Form.Item>
+      <NameFields what="专题" namePlaceholder="如：新课标大单元教学专题" />
       <Form.Item name="backgroundFileId" label="背景图">
         <SlotField<string | null> render={(value, onChange) => slots.renderImage(value ?? null, onChange)} />
       </Form.Item>
@@ -83,31 +71,11 @@ const TopicForm = ({
 };
 
 /** Creating (id null) or editing a topic: title, description, background image and its courses. */
-export const TopicEditor = ({
-  open,
-  id,
-  slots,
-  onDone,
-  onClose,
-}: {
-  open: boolean;
-  id: number | null;
-  slots: EditorSlots;
-  onDone: (message: string) => void;
-  onClose: () => void;
-}) => {
+export const TopicEditor = ({ open, id, slots, onDone, onClose }: EditorProps) => {
   const existing = useTopicForEdit(open ? id : null);
   const topic = existing.data;
   return (
-    <EditorModal
-      open={open}
-      editing={id !== null}
-      title={id === null ? '新建专题' : '编辑专题'}
-      width={720}
-      existing={existing}
-      what="专题"
-      onClose={onClose}
-    >
+    <EditorModal open={open} id={id} width={720} existing={existing} what="专题" onClose={onClose}>
       {() => (
         <TopicForm
           id={id}
