@@ -1,5 +1,5 @@
 import { INVOICE_STATUS, INVOICE_TITLE_TYPES, ORDER_STATUS_LABELS, PAY_METHOD_LABELS } from '@zyk/shared';
-import { Button, message, Popconfirm, Segmented, Skeleton, Table, Tabs, Tag } from 'antd';
+import { Button, message, Popconfirm, Segmented, Skeleton, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -7,13 +7,7 @@ import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { detailsPath } from '../../../lib/resource-paths.ts';
-import {
-  COMMERCE_PAGE_SIZE,
-  type ExpenditureItem,
-  type InvoiceRecord,
-  type Order,
-  type OrderStatus,
-} from '../api/commerce-api.ts';
+import type { ExpenditureItem, InvoiceRecord, Order, OrderStatus } from '../api/commerce-api.ts';
 import {
   useAccountInfo,
   useCancelOrder,
@@ -24,8 +18,9 @@ import {
   useOrders,
 } from '../hooks/use-commerce.ts';
 import { formatYuan } from '../lib/money.ts';
-import { AccountTabs, pagination } from './account-tabs.tsx';
+import { AccountTabs } from './account-tabs.tsx';
 import styles from './commerce.module.css';
+import { MoneyTable } from './money-table.tsx';
 import { CouponText } from './pay-page.tsx';
 
 const ORDER_COLORS = {
@@ -108,19 +103,16 @@ const ExpenditureTable = () => {
     },
     { title: '支付时间', key: 'paidAt', width: 140, render: (_, r) => formatDateTime(r.paidAt) },
   ];
-  if (list.isError && !list.data) {
-    return <LoadError message={errorText(list.error, '支出明细加载失败')} onRetry={() => void list.refetch()} />;
-  }
   return (
-    <Table
+    <MoneyTable
+      list={list}
+      page={page}
+      onPage={setPage}
+      failure="支出明细加载失败"
+      empty={<EmptyState title="还没有支出" hint="购买的资源会显示在这里" />}
+      testId="expenditure-table"
       rowKey="orderNo"
-      size="middle"
-      loading={list.isPending || list.isFetching}
       columns={columns}
-      dataSource={list.data?.objList ?? []}
-      pagination={pagination(page, list.data?.pageBean.totalCount ?? 0, COMMERCE_PAGE_SIZE, setPage)}
-      locale={{ emptyText: list.isPending ? ' ' : <EmptyState title="还没有支出" hint="购买的资源会显示在这里" /> }}
-      data-testid="expenditure-table"
     />
   );
 };
@@ -211,21 +203,17 @@ const OrderTable = () => {
           setPage(1);
         }}
       />
-      {list.isError && !list.data ? (
-        <LoadError message={errorText(list.error, '订单加载失败')} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table
-          style={{ marginTop: 16 }}
-          rowKey="orderNo"
-          size="middle"
-          loading={list.isPending || list.isFetching}
-          columns={columns}
-          dataSource={list.data?.objList ?? []}
-          pagination={pagination(page, list.data?.pageBean.totalCount ?? 0, COMMERCE_PAGE_SIZE, setPage)}
-          locale={{ emptyText: list.isPending ? ' ' : <EmptyState title="没有订单" /> }}
-          data-testid="order-table"
-        />
-      )}
+      <MoneyTable
+        list={list}
+        page={page}
+        onPage={setPage}
+        failure="订单加载失败"
+        empty={<EmptyState title="没有订单" />}
+        testId="order-table"
+        style={{ marginTop: 16 }}
+        rowKey="orderNo"
+        columns={columns}
+      />
     </>
   );
 };
@@ -305,25 +293,16 @@ export const InvoiceRecordTable = ({ testId }: { testId: string }) => {
       ),
     },
   ];
-  if (list.isError && !list.data) {
-    return <LoadError message={errorText(list.error, '开票记录加载失败')} onRetry={() => void list.refetch()} />;
-  }
   return (
-    <Table
+    <MoneyTable
+      list={list}
+      page={page}
+      onPage={setPage}
+      failure="开票记录加载失败"
+      empty={<EmptyState title="还没有开票记录" hint={<Link to="/invoicing">申请开票</Link>} />}
+      testId={testId}
       rowKey="id"
-      size="middle"
-      loading={list.isPending || list.isFetching}
       columns={columns}
-      dataSource={list.data?.objList ?? []}
-      pagination={pagination(page, list.data?.pageBean.totalCount ?? 0, COMMERCE_PAGE_SIZE, setPage)}
-      locale={{
-        emptyText: list.isPending ? (
-          ' '
-        ) : (
-          <EmptyState title="还没有开票记录" hint={<Link to="/invoicing">申请开票</Link>} />
-        ),
-      }}
-      data-testid={testId}
     />
   );
 };

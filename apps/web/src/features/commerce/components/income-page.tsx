@@ -1,11 +1,11 @@
-import { Segmented, Select, Skeleton, Table, Tag } from 'antd';
+import { Segmented, Select, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { COMMERCE_PAGE_SIZE, type RevenueItem } from '../api/commerce-api.ts';
+import type { RevenueItem } from '../api/commerce-api.ts';
 import {
   useAnnualAccount,
   useDailyStatistics,
@@ -17,9 +17,10 @@ import {
 import type { EChartsOption } from '../lib/echarts.ts';
 import { formatYuan } from '../lib/money.ts';
 import { AccountCards } from './account-cards.tsx';
-import { AccountTabs, pagination } from './account-tabs.tsx';
+import { AccountTabs } from './account-tabs.tsx';
 import { Chart } from './chart.tsx';
 import styles from './commerce.module.css';
+import { MoneyTable } from './money-table.tsx';
 
 const REVENUE_STATES = {
   PENDING: { label: '待结算', color: 'gold' },
@@ -32,6 +33,77 @@ const AMBER = '#f59e0b';
 const RED = '#ef4444';
 const yuan = (fen: number) => Math.round(fen) / 100;
 const axisYuan = { type: 'value' as const, name: '元', axisLabel: { formatter: '{value}' } };
+
+/** A chart over categories (days, months) with its legend above the plot, naming the series in order. */
+const axisChart = ({
+  right,
+  categories,
+  yAxis,
+  series,
+}: {
+  right: number;
+  categories: string[];
+  yAxis: unknown;
+  series: { name: string; [key: string]: unknown }[];
+}): EChartsOption => ({
+  animationDuration: 300,
+  tooltip: { trigger: 'axis' },
+  legend: { top: 0, data: series.map((s) => s.name) },
+  grid: { left: 48, right, top: 48, bottom: 32 },
+  xAxis: { type: 'category', data: categories },
+  yAxis,
+  series,
+});
+
+/** A chart's place: the reason it could not load (with a retry), the chart, or a skeleton while it loads. */
+const ChartBody = ({
+  query,
+  what,
+  option,
+  label,
+  testId,
+}: {
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
+  what: string;
+  option: EChartsOption | null;
+  label: string;
+  testId: string;
+}) =>
+  query.isError ? (
+    <LoadError message={errorText(query.error, `${what}加载失败`)} onRetry={() => void query.refetch()} />
+  ) : option ? (
+    <Chart option={option} label={label} testId={testId} />
+  ) : (
+    <Skeleton active />
+  );
+
+/** A section's heading with its control (a picker) on the right. */
+const SectionHeader = ({
+  title,
+  margin,
+  children,
+}: {
+  title: string;
+  margin: { marginBottom: number } | { margin: string };
+  children: ReactNode;
+}) => (
+  <header className={styles.panelHeader} style={margin}>
+    <h2 className={styles.panelSubtitle}>{title}</h2>
+    {children}
+  </header>
+);
+
+/** A row of figure cards. */
+const Cards = ({ items, testId }: { items: { label: string; value: string }[]; testId: string }) => (
+  <div className={styles.cards} data-testid={testId}>
+    {items.map((i) => (
+      <div key={i.label} className={styles.card}>
+        <span>{i.label}</span>
+        <strong>{i.value}</strong>
+      </div>
+    ))}
+  </div>
+);
 
 /** China time's current year. */
 const thisYear = () => new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
@@ -76,14 +148,7 @@ const SellerOverview = () => {
       <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         销售概览
       </h2>
-      <div className={styles.cards} data-testid="seller-overview">
-        {items.map((i) => (
-          <div key={i.label} className={styles.card}>
-            <span>{i.label}</span>
-            <strong>{i.value}</strong>
-          </div>
-        ))}
-      </div>
+      <Cards items={items} testId="seller-overview" />
     </>
   );
 };
@@ -100,23 +165,19 @@ const DailyChart = () => {
   const option = useMemo<EChartsOption | null>(() => {
     const points = daily.data;
     if (!points) return null;
-    return {
-      animationDuration: 300,
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0, data: ['收入（元）', '售出（份）'] },
-      grid: { left: 48, right: 48, top: 48, bottom: 32 },
-      xAxis: { type: 'category', data: points.map((p) => p.date.slice(5)) },
+    return axisChart({
+      right: 48,
+      categories: points.map((p) => p.date.slice(5)),
       yAxis: [axisYuan, { type: 'value', name: '份', minInterval: 1 }],
       series: [
         { name: '收入（元）', type: 'line', smooth: true, data: points.map((p) => yuan(p.income)), color: GREEN },
         { name: '售出（份）', type: 'bar', yAxisIndex: 1, data: points.map((p) => p.sales), color: AMBER },
       ],
-    };
+    });
   }, [daily.data]);
   return (
     <div>
-      <header className={styles.panelHeader} style={{ marginBottom: 8 }}>
-        <h2 className={styles.panelSubtitle}>每日收入</h2>
+      <SectionHeader title="每日收入" margin={{ marginBottom: 8 }}>
         <Segmented
           className={styles.panelAction}
           size="small"
@@ -125,14 +186,14 @@ const DailyChart = () => {
           onChange={(v) => setDays(Number(v))}
           aria-label="统计天数"
         />
-      </header>
-      {daily.isError ? (
-        <LoadError message={errorText(daily.error, '每日收入加载失败')} onRetry={() => void daily.refetch()} />
-      ) : option ? (
-        <Chart option={option} label={`近 ${days} 天每日收入与售出`} testId="chart-daily" />
-      ) : (
-        <Skeleton active />
-      )}
+      </SectionHeader>
+      <ChartBody
+        query={daily}
+        what="每日收入"
+        option={option}
+        label={`近 ${days} 天每日收入与售出`}
+        testId="chart-daily"
+      />
     </div>
   );
 };
@@ -142,46 +203,47 @@ const yearOptions = () => {
   return Array.from({ length: 5 }, (_, i) => ({ value: year - i, label: `${year - i} 年` }));
 };
 
+/** One of the last five years. */
+const YearSelect = ({ value, onChange, label }: { value: number; onChange: (year: number) => void; label: string }) => (
+  <Select
+    className={styles.panelAction}
+    size="small"
+    value={value}
+    options={yearOptions()}
+    onChange={onChange}
+    aria-label={label}
+    style={{ width: 100 }}
+  />
+);
+
 const MonthlyChart = () => {
   const [year, setYear] = useState(thisYear);
   const monthly = useMonthly(year);
   const option = useMemo<EChartsOption | null>(() => {
     const months = monthly.data?.months;
     if (!months) return null;
-    return {
-      animationDuration: 300,
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0, data: ['收入', '支出'] },
-      grid: { left: 48, right: 16, top: 48, bottom: 32 },
-      xAxis: { type: 'category', data: months.map((m) => `${m.month}月`) },
+    return axisChart({
+      right: 16,
+      categories: months.map((m) => `${m.month}月`),
       yAxis: axisYuan,
       series: [
         { name: '收入', type: 'bar', data: months.map((m) => yuan(m.income)), color: GREEN },
         { name: '支出', type: 'bar', data: months.map((m) => yuan(m.expenditure)), color: RED },
       ],
-    };
+    });
   }, [monthly.data]);
   return (
     <div>
-      <header className={styles.panelHeader} style={{ marginBottom: 8 }}>
-        <h2 className={styles.panelSubtitle}>月度收支</h2>
-        <Select
-          className={styles.panelAction}
-          size="small"
-          value={year}
-          options={yearOptions()}
-          onChange={setYear}
-          aria-label="收支年份"
-          style={{ width: 100 }}
-        />
-      </header>
-      {monthly.isError ? (
-        <LoadError message={errorText(monthly.error, '月度收支加载失败')} onRetry={() => void monthly.refetch()} />
-      ) : option ? (
-        <Chart option={option} label={`${year} 年每月收入与支出`} testId="chart-monthly" />
-      ) : (
-        <Skeleton active />
-      )}
+      <SectionHeader title="月度收支" margin={{ marginBottom: 8 }}>
+        <YearSelect value={year} onChange={setYear} label="收支年份" />
+      </SectionHeader>
+      <ChartBody
+        query={monthly}
+        what="月度收支"
+        option={option}
+        label={`${year} 年每月收入与支出`}
+        testId="chart-monthly"
+      />
     </div>
   );
 };
@@ -193,25 +255,17 @@ const AnnualBill = () => {
   const b = bill.data;
   return (
     <>
-      <header className={styles.panelHeader} style={{ margin: '24px 0 12px' }}>
-        <h2 className={styles.panelSubtitle}>年度账单</h2>
-        <Select
-          className={styles.panelAction}
-          size="small"
-          value={year}
-          options={yearOptions()}
-          onChange={setYear}
-          aria-label="账单年份"
-          style={{ width: 100 }}
-        />
-      </header>
+      <SectionHeader title="年度账单" margin={{ margin: '24px 0 12px' }}>
+        <YearSelect value={year} onChange={setYear} label="账单年份" />
+      </SectionHeader>
       {bill.isError ? (
         <LoadError message={errorText(bill.error, '年度账单加载失败')} onRetry={() => void bill.refetch()} />
       ) : !b ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : (
-        <div className={styles.cards} data-testid="annual-bill">
-          {[
+        <Cards
+          testId="annual-bill"
+          items={[
             { label: '售出', value: `${b.sales} 份` },
             { label: '销售额', value: formatYuan(b.grossSales) },
             { label: '平台佣金', value: formatYuan(b.commission) },
@@ -220,13 +274,8 @@ const AnnualBill = () => {
             { label: '提现', value: formatYuan(b.withdrawn) },
             { label: '代扣个税', value: formatYuan(b.tax) },
             { label: '实际到账', value: formatYuan(b.netWithdrawn) },
-          ].map((i) => (
-            <div key={i.label} className={styles.card}>
-              <span>{i.label}</span>
-              <strong>{i.value}</strong>
-            </div>
-          ))}
-        </div>
+          ]}
+        />
       )}
     </>
   );
@@ -288,26 +337,16 @@ const RevenueTable = () => {
       <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         收入明细
       </h2>
-      {revenue.isError && !revenue.data ? (
-        <LoadError message={errorText(revenue.error, '收入明细加载失败')} onRetry={() => void revenue.refetch()} />
-      ) : (
-        <Table
-          rowKey="orderNo"
-          size="middle"
-          loading={revenue.isPending || revenue.isFetching}
-          columns={columns}
-          dataSource={items}
-          pagination={pagination(page, revenue.data?.pageBean.totalCount ?? 0, COMMERCE_PAGE_SIZE, setPage)}
-          locale={{
-            emptyText: revenue.isPending ? (
-              ' '
-            ) : (
-              <EmptyState title="还没有售出资源" hint="为资源设置价格，售出后收入显示在这里" />
-            ),
-          }}
-          data-testid="revenue-table"
-        />
-      )}
+      <MoneyTable
+        list={revenue}
+        page={page}
+        onPage={setPage}
+        failure="收入明细加载失败"
+        empty={<EmptyState title="还没有售出资源" hint="为资源设置价格，售出后收入显示在这里" />}
+        testId="revenue-table"
+        rowKey="orderNo"
+        columns={columns}
+      />
     </>
   );
 };
@@ -325,12 +364,9 @@ const ResourceChart = ({
   const option = useMemo<EChartsOption | null>(() => {
     const s = stats.data;
     if (!s) return null;
-    return {
-      animationDuration: 300,
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0, data: ['售出（份）', '下载（次）', '收入（元）'] },
-      grid: { left: 48, right: 48, top: 48, bottom: 32 },
-      xAxis: { type: 'category', data: s.points.map((p) => p.date.slice(5)) },
+    return axisChart({
+      right: 48,
+      categories: s.points.map((p) => p.date.slice(5)),
       yAxis: [{ type: 'value', name: '份/次', minInterval: 1 }, axisYuan],
       series: [
         { name: '售出（份）', type: 'bar', data: s.points.map((p) => p.sales), color: AMBER },
@@ -344,12 +380,11 @@ const ResourceChart = ({
           color: GREEN,
         },
       ],
-    };
+    });
   }, [stats.data]);
   return (
     <>
-      <header className={styles.panelHeader} style={{ margin: '24px 0 8px' }}>
-        <h2 className={styles.panelSubtitle}>单个资源</h2>
+      <SectionHeader title="单个资源" margin={{ margin: '24px 0 8px' }}>
         <Select
           className={styles.panelAction}
           size="small"
@@ -359,20 +394,20 @@ const ResourceChart = ({
           aria-label="选择资源"
           style={{ width: 320 }}
         />
-      </header>
+      </SectionHeader>
       {stats.data && (
         <p className={styles.muted} data-testid="resource-stats">
           售价 {formatYuan(stats.data.price)} · 累计售出 {stats.data.totalSales} 份 · 累计收入{' '}
           {formatYuan(stats.data.totalIncome)} · 累计下载 {stats.data.totalDownloads} 次（图为近 30 天）
         </p>
       )}
-      {stats.isError ? (
-        <LoadError message={errorText(stats.error, '资源统计加载失败')} onRetry={() => void stats.refetch()} />
-      ) : option ? (
-        <Chart option={option} label="该资源近 30 天每日售出、下载与收入" testId="chart-resource" />
-      ) : (
-        <Skeleton active />
-      )}
+      <ChartBody
+        query={stats}
+        what="资源统计"
+        option={option}
+        label="该资源近 30 天每日售出、下载与收入"
+        testId="chart-resource"
+      />
     </>
   );
 };

@@ -1,17 +1,17 @@
 import { isValidTaxNumber } from '@zyk/shared';
-import { Alert, Button, Form, Input, message, Radio, Table } from 'antd';
+import { Alert, Button, Form, Input, message, Radio } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, LoadError } from '../../../components/status.tsx';
+import { EmptyState } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { COMMERCE_PAGE_SIZE, type InvoiceableOrder, type InvoiceInput } from '../api/commerce-api.ts';
+import type { InvoiceableOrder, InvoiceInput } from '../api/commerce-api.ts';
 import { useApplyInvoice, useInvoiceOrders } from '../hooks/use-commerce.ts';
 import { formatYuan } from '../lib/money.ts';
-import { pagination } from './account-tabs.tsx';
 import styles from './commerce.module.css';
 import { InvoiceRecordTable } from './expenditure-pages.tsx';
+import { MoneyTable } from './money-table.tsx';
 
 interface InvoiceForm {
   titleType: InvoiceInput['titleType'];
@@ -87,31 +87,21 @@ export const InvoicingPage = () => {
           <h2 className={styles.panelSubtitle} style={{ margin: '0 0 12px' }}>
             1. 选择订单
           </h2>
-          {orders.isError && !orders.data ? (
-            <LoadError message={errorText(orders.error, '可开票订单加载失败')} onRetry={() => void orders.refetch()} />
-          ) : (
-            <Table
-              rowKey="id"
-              size="middle"
-              loading={orders.isPending || orders.isFetching}
-              columns={columns}
-              dataSource={orders.data?.objList ?? []}
-              rowSelection={{
-                selectedRowKeys: selected.map((o) => o.id),
-                onChange: (_, rows) => setSelected(rows),
-                preserveSelectedRowKeys: true,
-              }}
-              pagination={pagination(page, orders.data?.pageBean.totalCount ?? 0, COMMERCE_PAGE_SIZE, setPage)}
-              locale={{
-                emptyText: orders.isPending ? (
-                  ' '
-                ) : (
-                  <EmptyState title="没有可开票的订单" hint="已支付且实付金额大于 0、尚未开票的订单可以申请发票" />
-                ),
-              }}
-              data-testid="invoice-orders"
-            />
-          )}
+          <MoneyTable
+            list={orders}
+            page={page}
+            onPage={setPage}
+            failure="可开票订单加载失败"
+            empty={<EmptyState title="没有可开票的订单" hint="已支付且实付金额大于 0、尚未开票的订单可以申请发票" />}
+            testId="invoice-orders"
+            rowKey="id"
+            columns={columns}
+            rowSelection={{
+              selectedRowKeys: selected.map((o) => o.id),
+              onChange: (_, rows) => setSelected(rows),
+              preserveSelectedRowKeys: true,
+            }}
+          />
           <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
             2. 填写发票信息
           </h2>

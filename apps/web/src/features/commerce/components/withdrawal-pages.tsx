@@ -1,12 +1,12 @@
 import { WITHDRAWAL_STATUS_LABELS } from '@zyk/shared';
-import { Alert, Button, Descriptions, Form, Input, message, Result, Skeleton, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, message, Result, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { COMMERCE_PAGE_SIZE, type WithdrawalItem } from '../api/commerce-api.ts';
+import type { WithdrawalItem } from '../api/commerce-api.ts';
 import {
   useAccountInfo,
   useAlipayBinding,
@@ -16,8 +16,9 @@ import {
 } from '../hooks/use-commerce.ts';
 import { createIntentKeys } from '../lib/intent-key.ts';
 import { formatYuan, yuanToFen } from '../lib/money.ts';
-import { AccountTabs, pagination } from './account-tabs.tsx';
+import { AccountTabs } from './account-tabs.tsx';
 import styles from './commerce.module.css';
+import { MoneyTable } from './money-table.tsx';
 import { PayPasswordDialog } from './pay-password-dialog.tsx';
 
 const STATUS_COLORS = { PENDING: 'gold', PAID: 'green', REJECTED: 'red' } as const;
@@ -347,25 +348,18 @@ const withdrawalColumns = (detailed: boolean): ColumnsType<WithdrawalItem> => [
 const WithdrawalTable = ({ detailed, testId }: { detailed: boolean; testId: string }) => {
   const [page, setPage] = useState(1);
   const list = useWithdrawals(page);
-  if (list.isError && !list.data) {
-    return <LoadError message={errorText(list.error, '提现记录加载失败')} onRetry={() => void list.refetch()} />;
-  }
   return (
-    <Table
+    <MoneyTable
+      list={list}
+      page={page}
+      onPage={setPage}
+      failure="提现记录加载失败"
+      empty={
+        <EmptyState title="还没有提现记录" hint={<Link to="/personSpace/account/income/withdrawal">申请提现</Link>} />
+      }
+      testId={testId}
       rowKey="id"
-      size="middle"
-      loading={list.isPending || list.isFetching}
       columns={withdrawalColumns(detailed)}
-      dataSource={list.data?.objList ?? []}
-      pagination={pagination(page, list.data?.pageBean.totalCount ?? 0, COMMERCE_PAGE_SIZE, setPage)}
-      locale={{
-        emptyText: list.isPending ? (
-          ' '
-        ) : (
-          <EmptyState title="还没有提现记录" hint={<Link to="/personSpace/account/income/withdrawal">申请提现</Link>} />
-        ),
-      }}
-      data-testid={testId}
     />
   );
 };
