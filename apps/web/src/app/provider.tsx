@@ -3,17 +3,14 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useState } from 'react';
-import { createQueryClient } from './query-client.ts';
+import type { ReactNode } from 'react';
+import { queryClient } from './query-client.ts';
 import { theme } from './theme.ts';
 
 dayjs.locale('zh-cn');
 
-export const AppProvider = ({ children }: { children: ReactNode }) => {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <ConfigProvider locale={zhCN} theme={theme}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </ConfigProvider>
-  );
-};
+export const AppProvider = ({ children }: { children: ReactNode }) => (
+  <ConfigProvider locale={zhCN} theme={theme}>
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  </ConfigProvider>
+);

@@ -14,3 +14,6 @@ export const createQueryClient = () =>
       mutations: { retry: false },
     },
   });
+
+/** The app's one client: the provider hands it to React, route loaders use it to start requests early. */
+export const queryClient = createQueryClient();

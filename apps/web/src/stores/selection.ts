@@ -61,6 +61,9 @@ const subscribe = (listener: () => void) => {
 
 export const useSelection = (): SelectionState => useSyncExternalStore(subscribe, getState, getState);
 
+/** The selection outside React (route loaders). */
+export const getSelection = getState;
+
 export const selectionActions = {
   /** A new stage starts from all of its subjects (SPEC.md §4). */
   selectStage(stage: DictEntry) {
