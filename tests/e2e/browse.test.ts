@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { routes } from '@zyk/shared';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +6,7 @@ import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs } from '../support/auth.ts';
-import { pdf } from '../support/files.ts';
+import { h264Video, hasFfmpeg, pdf } from '../support/files.ts';
 import { dictIds } from '../support/library.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploads.ts';
 import { artifact, launchBrowser, openSession, WEB_DIR } from './browser.ts';
@@ -40,24 +37,6 @@ const VIDEO_TITLE = '勾股定理的证明微课';
 let t: TestApp;
 let browser: Browser;
 const ids = { text: 0, pdf: 0, paid: 0, tricky: 0, video: 0 };
-let videoDir: string | null = null;
-
-/** A 30-second H.264 test video, when ffmpeg is installed (.ci/run installs it). */
-const makeVideo = (): Buffer | null => {
-  try {
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-  } catch {
-    return null;
-  }
-  videoDir = mkdtempSync(path.join(os.tmpdir(), 'zyk-video-'));
-  const file = path.join(videoDir, 'lesson.mp4');
-  execFileSync('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
-    ...['-i', 'testsrc=duration=30:size=320x240:rate=10', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
-    ...['-movflags', '+faststart', file],
-  ]);
-  return readFileSync(file);
-};
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -118,7 +97,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await t?.close();
-  if (videoDir) rmSync(videoDir, { recursive: true, force: true });
 });
 
 /** A browser session that has already been here (no first-visit stage/subject picker). */
@@ -590,8 +568,8 @@ describe('a teacher', () => {
   });
 
   it('watches a micro-course: resumes from the saved position, counts a play, saves the position on pause', async (ctx) => {
-    const bytes = makeVideo();
-    if (!bytes) return ctx.skip(); // needs ffmpeg to make the test video
+    if (!hasFfmpeg()) return ctx.skip(); // needs ffmpeg to make the test video
+    const bytes = h264Video();
     // lijg publishes a micro-course through the chunked upload protocol.
     const lijg = await loginAs(t, 'lijg');
     const cookie = cookieOf(lijg.jar);

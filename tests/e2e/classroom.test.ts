@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type BodyInputOf, routes } from '@zyk/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +5,7 @@ import { createClassroomReview } from '../../apps/api/src/modules/courses/review
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
-import { pdf, png } from '../support/files.ts';
+import { h264Video, pdf, png } from '../support/files.ts';
 import { dictIds } from '../support/library.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploads.ts';
 import { artifact, launchBrowser, openSession, WEB_DIR } from './browser.ts';
@@ -29,20 +25,7 @@ const PDF_LESSON = '课后练习讲评';
 
 let t: TestApp;
 let browser: Browser;
-let videoDir: string | null = null;
 const ids = { courseA: 0, courseB: 0, topic: 0, hidden: 0 };
-
-/** A 30-second H.264 test video (ffmpeg is installed by .ci/run). */
-const makeVideo = (): Buffer => {
-  videoDir = mkdtempSync(path.join(os.tmpdir(), 'zyk-classroom-'));
-  const file = path.join(videoDir, 'lesson.mp4');
-  execFileSync('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
-    ...['-i', 'testsrc=duration=30:size=320x240:rate=10', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
-    ...['-movflags', '+faststart', file],
-  ]);
-  return readFileSync(file);
-};
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -69,7 +52,7 @@ beforeAll(async () => {
     '《勾股定理》教学设计',
   );
   const exercises = await publishDocument('勾股定理-课后练习.pdf', pdf(), '《勾股定理》课后练习');
-  const bytes = makeVideo();
+  const bytes = h264Video(); // ffmpeg is installed by .ci/run
   const info = await initVideo(t.url, cookie, 'lesson.mp4', bytes.length);
   const done = await uploadVideo(t.url, cookie, info.json.data, 'lesson.mp4', bytes);
   const video = await lijg.call(routes.publishMinuteCourse, {
@@ -130,7 +113,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await t?.close();
-  if (videoDir) rmSync(videoDir, { recursive: true, force: true });
 });
 
 /** Waits for what the page does after a request (expect.poll gives up after 1 s by default). */

@@ -6,7 +6,7 @@ import { MESSAGES, RESOURCE_STATUS_LABELS } from '@zyk/shared';
 import type { Browser, BrowserContext, Page, Request, Response, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { docx, png, sha256 } from '../support/files.ts';
+import { docx, mp4, png, sha256 } from '../support/files.ts';
 import { artifact, launchBrowser, openSession, WEB_DIR } from './browser.ts';
 
 /**
@@ -23,31 +23,6 @@ const PASSWORD = 'Teacher@2026';
 let t: TestApp;
 let browser: Browser;
 let dir: string;
-
-/**
- * A structurally valid MP4 of `size` bytes: an ftyp box, an mdat box of random media bytes and a moov box with a
- * movie header (no tracks, so not playable, but every box is where its sizes say).
- */
-const mp4 = (size: number) => {
-  const box = (type: string, body: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(8 + body.length, 0);
-    head.write(type, 4, 'latin1');
-    return Buffer.concat([head, body]);
-  };
-  const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2avc1mp41', 'latin1'));
-  const mvhd = Buffer.alloc(100);
-  mvhd.writeUInt32BE(1000, 12); // timescale
-  mvhd.writeUInt32BE(0x00010000, 20); // rate 1.0
-  mvhd.writeUInt16BE(0x0100, 24); // volume 1.0
-  for (const [i, v] of [0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000].entries()) {
-    mvhd.writeUInt32BE(v, 36 + i * 4); // unity matrix
-  }
-  mvhd.writeUInt32BE(2, 96); // next track id
-  const moov = box('moov', box('mvhd', mvhd));
-  const mdat = box('mdat', randomBytes(size - ftyp.length - moov.length - 8));
-  return Buffer.concat([ftyp, mdat, moov]);
-};
 
 const writeFile = (name: string, bytes: Buffer) => {
   const file = path.join(dir, name);

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 
@@ -167,6 +171,57 @@ export const fakeMp4 = (size: number) => {
   Buffer.from([0, 0, 0, 0x18]).copy(data, 0);
   Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1').copy(data, 4);
   return data;
+};
+
+/**
+ * A structurally valid MP4 of `size` bytes: an ftyp box, an mdat box of random media bytes and a moov box with a
+ * movie header (no tracks, so not playable, but every box is where its sizes say).
+ */
+export const mp4 = (size: number) => {
+  const box = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(8 + body.length, 0);
+    head.write(type, 4, 'latin1');
+    return Buffer.concat([head, body]);
+  };
+  const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2avc1mp41', 'latin1'));
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(1000, 12); // timescale
+  mvhd.writeUInt32BE(0x00010000, 20); // rate 1.0
+  mvhd.writeUInt16BE(0x0100, 24); // volume 1.0
+  for (const [i, v] of [0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000].entries()) {
+    mvhd.writeUInt32BE(v, 36 + i * 4); // unity matrix
+  }
+  mvhd.writeUInt32BE(2, 96); // next track id
+  const moov = box('moov', box('mvhd', mvhd));
+  const mdat = box('mdat', randomBytes(size - ftyp.length - moov.length - 8));
+  return Buffer.concat([ftyp, mdat, moov]);
+};
+
+/** Whether ffmpeg is installed (.ci/run installs it). */
+export const hasFfmpeg = () => {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A playable 30-second H.264 test video (320×240, 10 fps, moov first), made by ffmpeg in a temporary folder. */
+export const h264Video = (): Buffer => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'zyk-video-'));
+  try {
+    const file = path.join(dir, 'lesson.mp4');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', 'testsrc=duration=30:size=320x240:rate=10', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
+      ...['-movflags', '+faststart', file],
+    ]);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 };
 
 /** An ELF executable header followed by junk. */
