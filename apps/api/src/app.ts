@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import './lib/background-writes.ts';
 import type { FileAccessRule } from './lib/file-access.ts';
 import { WEB_DIST_DIR } from './lib/paths.ts';
 import accountRoutes from './modules/account/routes.ts';
@@ -55,6 +56,7 @@ export const buildApp = async ({ config, databaseUrl, webDir }: AppOptions) => {
   });
   app.decorate('readinessChecks', new Map<string, ReadinessCheck>());
   app.decorate('fileAccessRules', [] as FileAccessRule[]);
+  app.decorate('backgroundWrites', new Set<() => Promise<void>>());
   app.decorateRequest('user', null);
 
   await app.register(errors);

@@ -19,6 +19,7 @@ export default async function libraryRoutes(app: FastifyInstance) {
   const reports = createReportService(app.prisma);
   const search = createSearchService(app.prisma, app.pg);
   app.addHook('onClose', () => search.close());
+  app.backgroundWrites.add(() => search.flushHotWords());
   const downloads = createDownloadService(app, interactions);
   registerLibraryFileRule(app);
 

@@ -174,6 +174,8 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
     search,
     /** Writes the hot-word counts still in memory (on close). */
     close: () => hotWordCounter.close(),
+    /** Stores the hot-word counts held in memory now (they are otherwise written every few seconds). */
+    flushHotWords: () => hotWordCounter.flush(),
     records: (userId: number) =>
       prisma.searchRecord.findMany({
         where: { userId },
