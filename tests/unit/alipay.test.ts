@@ -1,15 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { fenToYuanText, yuanTextToFen } from '../../apps/api/src/lib/money.ts';
 import { AlipayChannel } from '../../apps/api/src/modules/commerce/alipay/channel.ts';
 import {
-  fenToYuanText,
   loadPrivateKey,
   loadPublicKey,
   responseSubstring,
   rsa2Sign,
   rsa2Verify,
   signingContent,
-  yuanTextToFen,
 } from '../../apps/api/src/modules/commerce/alipay/sign.ts';
 
 /** Test keys standing in for the app's and Alipay's; nothing here talks to Alipay. */

@@ -1,21 +1,19 @@
 import { loadConfig } from '../config.ts';
 import type { PrismaClient, ResourceType } from '../generated/prisma/client.ts';
-import { yuan } from '../lib/money.ts';
+import { yuan, yuanTextToFen } from '../lib/money.ts';
 import { checkLedger } from '../modules/commerce/ledger.ts';
 import { closeExpiredOrders } from '../modules/commerce/orders.ts';
 import { refundOrder } from '../modules/commerce/payments.ts';
 import { settleDueIncome } from '../modules/commerce/settlement.ts';
 import { creditBalance, grantCoupon } from '../modules/commerce/wallet.ts';
 import { createWithdrawalAdmin } from '../modules/commerce/withdrawals.ts';
-import { type Command, need } from './command.ts';
+import { type Command, idArg, need } from './command.ts';
 
-/** `12.5` yuan → 1250 fen; anything but a positive amount with at most two decimals is refused. */
+/** `12.5` yuan → 1250 fen; anything but an amount with at most two decimals is refused. */
 const fenArg = (value: string | undefined, usage: string, allowZero = false) => {
   const text = need(value, usage);
-  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
-  const fen = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : Number.NaN;
-  if (!Number.isSafeInteger(fen) || fen < (allowZero ? 0 : 1))
-    throw new Error(`金额有误（单位：元，最多两位小数）：${text}`);
+  const fen = yuanTextToFen(text);
+  if (fen === null || fen < (allowZero ? 0 : 1)) throw new Error(`金额有误（单位：元，最多两位小数）：${text}`);
   return fen;
 };
 
@@ -137,7 +135,7 @@ export const commerceCommands: Record<string, Command> = {
     usage: 'withdrawal-approve <编号>',
     help: '确认已打款：代扣个税入账，用户收到到账通知',
     run: async (prisma, [id]) => {
-      const w = await createWithdrawalAdmin(prisma).approve(Number(need(id, 'withdrawal-approve <编号>')));
+      const w = await createWithdrawalAdmin(prisma).approve(idArg(id, 'withdrawal-approve <编号>'));
       console.log(`提现 ${w.id} 已确认打款：实发 ${yuan(w.netAmount)} 元，代扣个税 ${yuan(w.tax)} 元`);
       return 0;
     },

@@ -92,8 +92,17 @@ export const post = async (tx: Tx, posting: Posting) => {
   return transaction;
 };
 
-/** Undoes a transaction by posting its lines negated (the ledger itself never changes). */
-export const reverse = async (tx: Tx, transactionId: number, kind: string, memo: string) => {
+/**
+ * Undoes a transaction by posting its lines negated (the ledger itself never changes). `redirect` sends a line's
+ * reversal to another account, e.g. a refund of a channel payment to the buyer's balance.
+ */
+export const reverse = async (
+  tx: Tx,
+  transactionId: number,
+  kind: string,
+  memo: string,
+  redirect: (account: AccountRef) => AccountRef = (account) => account,
+) => {
   const original = await tx.ledgerTransaction.findUniqueOrThrow({
     where: { id: transactionId },
     include: { lines: { include: { account: true } } },
@@ -105,7 +114,7 @@ export const reverse = async (tx: Tx, transactionId: number, kind: string, memo:
     withdrawalId: original.withdrawalId ?? undefined,
     reversesId: original.id,
     lines: original.lines.map((l) => ({
-      account: { kind: l.account.kind, ...(l.account.userId === null ? {} : { userId: l.account.userId }) },
+      account: redirect({ kind: l.account.kind, ...(l.account.userId === null ? {} : { userId: l.account.userId }) }),
       amount: -l.amount,
     })),
   });

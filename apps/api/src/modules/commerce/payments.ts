@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import { yuan } from '../../lib/money.ts';
 import { sendMessage } from '../messages/service.ts';
 import { claimCoupon, discountOf } from './coupons.ts';
-import { InsufficientFunds, post, type Tx, userBalances } from './ledger.ts';
+import { InsufficientFunds, post, reverse, type Tx, userBalances } from './ledger.ts';
 import { endPendingOrder, findOwnOrder, toOrderView } from './orders.ts';
 
 export interface PaymentSettings {
@@ -245,20 +245,9 @@ export const refundOrder = (prisma: PrismaClient, orderNo: string) =>
     if (order.settledAt) throw new Error(`订单 ${orderNo} 的收入已结算，不能原路退款`);
     const payment = await tx.ledgerTransaction.findFirstOrThrow({ where: { orderId: order.id, kind: 'PURCHASE' } });
     // Channel payments come back to the buyer's balance (the sandbox cannot send money back to a card).
-    const reversal = await tx.ledgerLine.findMany({ where: { transactionId: payment.id }, include: { account: true } });
-    await post(tx, {
-      kind: 'REFUND',
-      memo: `订单 ${order.orderNo} 退款`,
-      orderId: order.id,
-      reversesId: payment.id,
-      lines: reversal.map((l) => ({
-        account:
-          l.account.kind === 'PAYMENT_CLEARING'
-            ? { kind: 'BALANCE' as const, userId: order.buyerId }
-            : { kind: l.account.kind, ...(l.account.userId === null ? {} : { userId: l.account.userId }) },
-        amount: -l.amount,
-      })),
-    });
+    await reverse(tx, payment.id, 'REFUND', `订单 ${order.orderNo} 退款`, (account) =>
+      account.kind === 'PAYMENT_CLEARING' ? { kind: 'BALANCE', userId: order.buyerId } : account,
+    );
     await tx.order.update({ where: { id: order.id }, data: { status: 'REFUNDED', refundedAt: new Date() } });
     if (order.couponId)
       await tx.coupon.update({ where: { id: order.couponId }, data: { usedAt: null, orderId: null } });

@@ -2,9 +2,9 @@ import { routes } from '@zyk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
+import { yuanTextToFen } from '../../lib/money.ts';
 import { loadFileUrlSecret } from '../files/signing.ts';
 import { createPaymentChannel } from './alipay/setup.ts';
-import { yuanTextToFen } from './alipay/sign.ts';
 import { listCoupons } from './coupons.ts';
 import { idempotencyKeyOf, purgeIdempotencyKeys, runIdempotent } from './idempotency.ts';
 import { userBalances } from './ledger.ts';
@@ -97,16 +97,21 @@ export default async function commerceRoutes(app: FastifyInstance, opts: { confi
     return { payUrl, order: prepared };
   });
 
-  registerRoute(app, routes.myCouponsUsable, async ({ user, query }) => {
-    const order = query.orderNo ? await findOwnOrder(prisma, user.id, query.orderNo) : null;
-    const target = order && { orderId: order.id, price: order.price, resourceType: order.resourceType };
-    return { objList: (await listCoupons(prisma, user.id, target)).usable };
-  });
-  registerRoute(app, routes.myCouponsUnusable, async ({ user, query }) => {
-    const order = query.orderNo ? await findOwnOrder(prisma, user.id, query.orderNo) : null;
-    const target = order && { orderId: order.id, price: order.price, resourceType: order.resourceType };
-    return { objList: (await listCoupons(prisma, user.id, target)).unusable };
-  });
+  /** The user's coupons judged against one of their own orders, or against any order without one. */
+  const couponsFor = async (userId: number, orderNo?: string) => {
+    const order = orderNo ? await findOwnOrder(prisma, userId, orderNo) : null;
+    return listCoupons(
+      prisma,
+      userId,
+      order && { orderId: order.id, price: order.price, resourceType: order.resourceType },
+    );
+  };
+  registerRoute(app, routes.myCouponsUsable, async ({ user, query }) => ({
+    objList: (await couponsFor(user.id, query.orderNo)).usable,
+  }));
+  registerRoute(app, routes.myCouponsUnusable, async ({ user, query }) => ({
+    objList: (await couponsFor(user.id, query.orderNo)).unusable,
+  }));
 
   registerRoute(app, routes.revenueRecord, ({ user, body }) => stats.revenueRecord(user.id, body));
   registerRoute(app, routes.expenditureRecord, ({ user, body }) => stats.expenditureRecord(user.id, body));

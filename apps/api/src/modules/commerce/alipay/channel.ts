@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
-import { alipayTimestamp, fenToYuanText, responseSubstring, rsa2Sign, rsa2Verify, signingContent } from './sign.ts';
+import { fenToYuanText } from '../../../lib/money.ts';
+import { alipayTimestamp, responseSubstring, rsa2Sign, rsa2Verify, signingContent } from './sign.ts';
 
 export interface AlipaySettings {
   appId: string;

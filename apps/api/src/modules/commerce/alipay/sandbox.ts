@@ -1,17 +1,9 @@
 import { createHash, createHmac, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { PrismaClient, SandboxTrade } from '../../../generated/prisma/client.ts';
+import { fenToYuanText, yuanTextToFen } from '../../../lib/money.ts';
 import { loadOrCreateSecret } from '../../../lib/secrets.ts';
-import {
-  alipayTimestamp,
-  fenToYuanText,
-  loadPrivateKey,
-  loadPublicKey,
-  rsa2Sign,
-  rsa2Verify,
-  signingContent,
-  yuanTextToFen,
-} from './sign.ts';
+import { alipayTimestamp, loadPrivateKey, loadPublicKey, rsa2Sign, rsa2Verify, signingContent } from './sign.ts';
 
 /**
  * The built-in payment sandbox: a local stand-in for Alipay's gateway that speaks its protocol. It checks the

@@ -39,14 +39,6 @@ export const loadPublicKey = (value: string) => createPublicKey(pemText(value, '
 export const alipayTimestamp = (at = new Date()) =>
   new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
-/** `12.34` from 1234 fen, and back; amounts that are not exactly yuan with at most two decimals are refused. */
-export const fenToYuanText = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
-export const yuanTextToFen = (text: string | undefined): number | null => {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text ?? '');
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-};
-
 /**
  * The exact text of `"<name>": {…}` in a gateway answer: Alipay signs that substring, so it must be cut out of
  * the raw text, not re-serialized.
