@@ -155,6 +155,45 @@ describe('home page and shell', () => {
   });
 });
 
+describe("home page's first paint (home.html)", () => {
+  it('shows the header and the banner before any script runs, and only on the home page', async () => {
+    const { context, page } = await openSession();
+    try {
+      await context.route(/\.js$/, (route) => route.abort());
+      await page.goto(`${t.url}/home/index`);
+      await expect.poll(() => page.getByRole('navigation', { name: '主导航' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('heading', { name: '资源库' }).isVisible()).toBe(true);
+      expect(await page.getByText('汇聚区域优质教学资源').isVisible()).toBe(true);
+      expect(await page.getByTestId('home-totals').textContent()).toContain('—');
+      await page.goto(`${t.url}/home/search?searchKeyWord=数学`);
+      expect(await page.locator('#root').innerHTML()).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is hydrated in place, for visitors and for a remembered session alike', async () => {
+    const { context, page, errors } = await openSession();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    try {
+      for (const entry of ['/home/index', '/']) {
+        await page.goto(`${t.url}${entry}`);
+        await page.getByText('教师排行').first().waitFor();
+      }
+      await page.evaluate(() => sessionStorage.setItem('isLogin', '1'));
+      await page.goto(`${t.url}/home/index`);
+      await page.getByText('教师排行').first().waitFor();
+      expect(warnings.filter((w) => w.includes('首屏预渲染') || w.includes('ydrat'))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('site root', () => {
   it('serves the app at / and redirects to /home/index', async () => {
     const { context, page, errors } = await openSession();

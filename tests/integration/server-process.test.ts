@@ -82,6 +82,19 @@ describe('built server process', () => {
     expect(await page.text()).toContain('<div id="root">');
   });
 
+  it("answers the home page's paths with its prerendered frame, every other page with the empty shell", async () => {
+    for (const entry of ['/', '/home', '/home/index', '/home/index?x=1']) {
+      const html = await (await fetch(`${base}${entry}`)).text();
+      expect(html, entry).toContain('汇聚区域优质教学资源');
+      expect(html, entry).toContain('主导航');
+    }
+    for (const other of ['/home/search?searchKeyWord=数学', '/personSpace/index', '/no/such/page']) {
+      const html = await (await fetch(`${base}${other}`)).text();
+      expect(html, other).toContain('<div id="root"></div>');
+      expect(html, other).not.toContain('汇聚区域优质教学资源');
+    }
+  });
+
   it('takes a chunked video upload, hashing it on its worker thread (dist/hash-worker.mjs)', async () => {
     const prisma = createPrisma(databaseUrl);
     try {

@@ -49,3 +49,9 @@ export const UPLOAD_RESULT = {
   failRetry: -2,
   failRetryIfProgress: -3,
 } as const;
+
+/**
+ * Paths that end on the home page (/ and /home redirect there). The api answers them with home.html, the build's
+ * index.html with the home page's frame prerendered into #root, so the first paint needs no script.
+ */
+export const HOME_ENTRY_PATHS: readonly string[] = ['/', '/home', '/home/', '/home/index', '/home/index/'];

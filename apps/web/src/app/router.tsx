@@ -6,7 +6,7 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 import { queryClient } from './query-client.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
-import { RoutePending } from './routes/route-pending.tsx';
+import { InitialPending } from './routes/route-pending.tsx';
 
 const handle = (value: RouteHandle) => value;
 
@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => true,
     element: <RootLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <RoutePending />,
+    hydrateFallbackElement: <InitialPending />,
     children: [
       { index: true, loader: () => redirect('/home') },
       {

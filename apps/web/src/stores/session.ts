@@ -77,7 +77,19 @@ const subscribe = (listener: () => void) => {
   };
 };
 
-export const useSession = (): SessionState => useSyncExternalStore(subscribe, getSession, getSession);
+/**
+ * What prerendered markup shows (the home page's first paint, built without a session): hydration starts from it
+ * and then moves to this tab's real state.
+ */
+const PRERENDERED: SessionState = {
+  loggedIn: false,
+  memberId: null,
+  user: null,
+  studios: [],
+  loginDialog: { open: false, redirectTo: null },
+};
+
+export const useSession = (): SessionState => useSyncExternalStore(subscribe, getSession, () => PRERENDERED);
 
 export const sessionActions = {
   /** The server says this tab's cookie is a live session (after login, or found by the guard). */

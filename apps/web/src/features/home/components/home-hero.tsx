@@ -2,7 +2,7 @@ import { FileTextOutlined, PlayCircleOutlined, TrophyOutlined } from '@ant-desig
 import { Link } from 'react-router-dom';
 import { formatCount } from '../../../lib/format.ts';
 import { LIST_PATHS } from '../../../lib/resource-paths.ts';
-import { useTotals } from '../hooks/use-home-data.ts';
+import type { getTotals } from '../api/home-api.ts';
 import styles from './home-hero.module.css';
 
 const KINDS = [
@@ -29,9 +29,11 @@ const KINDS = [
   },
 ] as const;
 
-/** The welcome banner with the library's totals (getTotalResourceCount); each kind leads to its list. */
-export const HomeHero = () => {
-  const { data: totals } = useTotals();
+/**
+ * The welcome banner with the library's totals (getTotalResourceCount); each kind leads to its list. Totals not
+ * known yet show a dash, as in the home page's build-time first paint (home-first-paint.tsx).
+ */
+export const HomeHero = ({ totals }: { totals: Awaited<ReturnType<typeof getTotals>> | undefined }) => {
   const count = (n: number | undefined) => (n === undefined ? '—' : formatCount(n));
   return (
     <div className="zyk-container">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTotals } from '../hooks/use-home-data.ts';
 import { HomeHero } from './home-hero.tsx';
 import styles from './home-page.module.css';
 import { HomeResourceList } from './home-resource-list.tsx';
@@ -9,21 +10,24 @@ import { MemberRankPanel, ResourceRankPanel } from './rank-panels.tsx';
  * /home/index: the banner with the totals, the sections other features hand in (the stage/subject panel), then
  * the resource list with the rankings beside it, and the newest of each type.
  */
-export const HomePage = ({ children }: { children?: ReactNode }) => (
-  <div className={styles.page}>
-    <HomeHero />
-    <div className={`zyk-container ${styles.sections}`}>
-      {children}
-      <div className={styles.columns}>
-        <div className={styles.main}>
-          <HomeResourceList />
+export const HomePage = ({ children }: { children?: ReactNode }) => {
+  const totals = useTotals().data;
+  return (
+    <div className={styles.page}>
+      <HomeHero totals={totals} />
+      <div className={`zyk-container ${styles.sections}`}>
+        {children}
+        <div className={styles.columns}>
+          <div className={styles.main}>
+            <HomeResourceList />
+          </div>
+          <aside className={styles.aside} aria-label="排行榜">
+            <MemberRankPanel />
+            <ResourceRankPanel />
+          </aside>
         </div>
-        <aside className={styles.aside} aria-label="排行榜">
-          <MemberRankPanel />
-          <ResourceRankPanel />
-        </aside>
+        <LatestSections />
       </div>
-      <LatestSections />
     </div>
-  </div>
-);
+  );
+};

@@ -20,15 +20,31 @@ export interface ShellLayoutProps {
   overlays?: ReactNode;
 }
 
+/**
+ * The header: title bar and tab bar. Also drawn on its own, without the slots, as the home page's first paint
+ * (features/home/components/home-first-paint.tsx).
+ */
+export const ShellHeader = ({
+  selector,
+  actions,
+  tabExtras,
+}: {
+  selector?: ReactNode;
+  actions?: ReactNode;
+  tabExtras?: ReactNode;
+}) => (
+  <header className={styles.header}>
+    <TopBar selector={selector} actions={actions} />
+    <TabBar extras={tabExtras} />
+  </header>
+);
+
 /** The public site's frame (SPEC.md §2 "Shell"); features plug their pieces into the slots. */
 export const ShellLayout = ({ renderSelector, renderActions, tabExtras, overlays }: ShellLayoutProps) => {
   const scrolled = useScrolledPast();
   return (
     <div className={styles.shell}>
-      <header className={styles.header}>
-        <TopBar selector={renderSelector?.('full')} actions={renderActions?.('full')} />
-        <TabBar extras={tabExtras} />
-      </header>
+      <ShellHeader selector={renderSelector?.('full')} actions={renderActions?.('full')} tabExtras={tabExtras} />
       <CompactHeader visible={scrolled} selector={renderSelector?.('compact')} actions={renderActions?.('compact')} />
       <main className={styles.main}>
         <div className="zyk-container">
