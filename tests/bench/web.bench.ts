@@ -7,7 +7,8 @@ import { percentile, report, round, startBenchApp, startServerProcess } from './
  * Home page cost in headless Debian Chromium on loopback, with the seeded demo data: first-load JavaScript of
  * /home/index (every script the page requests on a cold load, gzip-compressed size and bytes actually sent),
  * and largest contentful paint, against a one-heading page as the reference paint. Targets: ≤ 300 KB gzip,
- * LCP ≤ 1 s.
+ * LCP ≤ 1 s. The LCP element is the banner's lead text, prerendered into home.html; so that the figure is not read
+ * alone, the run also reports when the page's data is on screen (totals filled in and the resource list drawn).
  */
 const RUNS = 5;
 
@@ -23,6 +24,19 @@ const lcpOf = (page: Page) =>
       }),
   );
 
+/**
+ * Installed before the page's own scripts: notes the time the totals and the resource list are on screen. (No named
+ * inner functions: tsx would wrap them in a helper the page does not have.)
+ */
+const watchDataShown = () => {
+  new MutationObserver((_records, observer) => {
+    const total = document.querySelector('[data-testid="home-totals"] dd')?.textContent;
+    if (total === undefined || total === '—' || !document.querySelector('[data-testid="home-list-more"]')) return;
+    (window as unknown as { dataShownAt: number }).dataShownAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+};
+
 const bench = await startBenchApp();
 const server = await startServerProcess(bench.databaseUrl, {
   DATA_DIR: bench.dataDir,
@@ -31,11 +45,12 @@ const server = await startServerProcess(bench.databaseUrl, {
 });
 const browser = await launchBrowser();
 try {
-  const home: { lcp: number; gzip: number; sent: number; scripts: number }[] = [];
+  const home: { lcp: number; dataShown: number; gzip: number; sent: number; scripts: number }[] = [];
   const reference: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
     const page = await context.newPage();
+    await page.addInitScript(watchDataShown);
     const scripts: Promise<{ gzip: number; sent: number }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
@@ -50,9 +65,11 @@ try {
     await page.goto(`${server.url}/home/index`, { waitUntil: 'networkidle' });
     await page.getByText('教师排行').first().waitFor();
     const lcp = await lcpOf(page);
+    const dataShown = await page.waitForFunction(() => (window as unknown as { dataShownAt?: number }).dataShownAt);
     const sizes = await Promise.all(scripts);
     home.push({
       lcp,
+      dataShown: Number(await dataShown.jsonValue()),
       gzip: sizes.reduce((a, s) => a + s.gzip, 0),
       sent: sizes.reduce((a, s) => a + s.sent, 0),
       scripts: sizes.length,
@@ -79,6 +96,15 @@ try {
       referencePageMs: round(medianRef, 0),
       ratioToReference: round(medianLcp / medianRef),
       targetMs: 1000,
+    },
+    dataShownMs: {
+      median: round(
+        percentile(
+          home.map((h) => h.dataShown),
+          50,
+        ),
+        0,
+      ),
     },
   });
 } finally {
