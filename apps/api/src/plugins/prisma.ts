@@ -14,10 +14,19 @@ declare module 'fastify' {
 
 const POOL_SIZE = 10;
 
+/**
+ * Interactive transactions' defaults. Prisma's own (5 s to run, 2 s to get a connection) are short for a shared
+ * 2-core machine under load, where the first start's demo seeding once ran out of time and the server exited.
+ */
+const TRANSACTION_OPTIONS = { timeout: 20_000, maxWait: 10_000 };
+
 /** Prisma over one pg pool of POOL_SIZE connections; $disconnect ends the pool. */
 export const createDatabase = (databaseUrl: string) => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    transactionOptions: TRANSACTION_OPTIONS,
+  });
   return { pool, prisma };
 };
 
