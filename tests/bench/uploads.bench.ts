@@ -21,7 +21,8 @@ import { report, round } from './support.ts';
  * Uploads: a 512 MiB file through the spec's chunk protocol (4 MiB chunks, one at a time, as the web client sends
  * them) against the limit, writing the same bytes straight to the same storage driver, for both drivers (S3 through
  * an s3rver process); and the same file through @tus/server with its file store, the peer. The api runs in its own
- * process so its peak memory growth during the upload can be read from /proc.
+ * process so its peak memory growth and the CPU time it spends per chunk (all threads, and its main thread alone)
+ * can be read from /proc.
  */
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 512) * MiB;
@@ -85,6 +86,21 @@ const status = (pid: number, field: string) => {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(m?.[1] ?? 0) * 1024;
 };
+/**
+ * CPU seconds a process has used (user + system, every thread) and those of its main thread: less noisy than wall
+ * time on a shared machine, and they show where the work is.
+ */
+const cpuSeconds = (pid: number) => {
+  const ticks = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime
+  };
+  const hz = 100; // USER_HZ on Linux
+  return {
+    all: ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')) / hz,
+    main: ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')) / hz,
+  };
+};
 /** Resets the peak RSS counter of a process (Linux), so VmHWM afterwards is the peak of what follows. */
 const resetPeak = (pid: number) => {
   try {
@@ -120,13 +136,20 @@ const chunkUpload = async (env: Record<string, string>) => {
     await new Promise((r) => setTimeout(r, 500));
     const rssBefore = status(api.pid, 'VmRSS');
     resetPeak(api.pid);
+    const cpu0 = cpuSeconds(api.pid);
     const t0 = performance.now();
     const fileId = await uploadAll(api.url, cookie, data, '整节课.mp4');
     const s = seconds(t0);
+    const cpu1 = cpuSeconds(api.pid);
     const peakGrowth = status(api.pid, 'VmHWM') - rssBefore;
     const file = await prisma.storedFile.findUniqueOrThrow({ where: { id: fileId } });
     if (file.sha256 !== expectedSha) throw new Error('uploaded file differs from the source');
-    return { s, peakGrowth };
+    const chunks = Math.ceil(SIZE / CHUNK);
+    const cpuMsPerChunk = {
+      all: round(((cpu1.all - cpu0.all) * 1000) / chunks, 1),
+      mainThread: round(((cpu1.main - cpu0.main) * 1000) / chunks, 1),
+    };
+    return { s, peakGrowth, cpuMsPerChunk };
   } finally {
     await api.stop();
   }
@@ -234,6 +257,7 @@ try {
       ratioToLimit: round(limit / chunked.s),
       ratioToTus: round(tusSeconds / chunked.s),
       apiPeakRssGrowthMiB: round(chunked.peakGrowth / MiB, 1),
+      apiCpuMsPerChunk: chunked.cpuMsPerChunk,
     };
   }
   report('uploads', {
