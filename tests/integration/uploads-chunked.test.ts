@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES, UPLOAD } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { ChunkedUploads } from '../../apps/api/src/modules/uploads/chunked.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { fakeMp4, sha256 } from '../support/files.ts';
@@ -427,5 +429,20 @@ describe('limits and expiry', () => {
     expect(await t.prisma.chunkedUpload.findUnique({ where: { id: info.ccvid } })).toBeNull();
     const position = await queryPosition(t.url, lijg, info, '放弃.mp4', data.length);
     expect(position.json).toMatchObject({ msg: MESSAGES.upload.uploadNotFound, data: { result: -1 } });
+  });
+
+  it('sweeps the same with statements through Prisma, as the admin command does (no pg pool of its own)', async () => {
+    const data = fakeMp4(3 * MiB);
+    const info = await start('命令清理.mp4', data);
+    await sendChunk(t.url, lijg, info, 0, data.subarray(0, MiB), data.length);
+    await t.prisma.chunkedUpload.update({
+      where: { id: info.ccvid },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+    const cli = new ChunkedUploads(t.prisma, t.app.storage, config, t.app.log);
+    expect((await cli.sweep()).expired).toBeGreaterThanOrEqual(1);
+    expect(existsSync(uploadDir(info.ccvid))).toBe(false);
+    expect(await t.prisma.chunkedUpload.findUnique({ where: { id: info.ccvid } })).toBeNull();
   });
 });

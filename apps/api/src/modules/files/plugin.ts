@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import type { FileAccessRule } from '../../lib/file-access.ts';
+import { hotRows } from '../../lib/hot-sql.ts';
 import { PreviewQueue } from '../preview/queue.ts';
 import { detectTools } from '../preview/tools.ts';
 import storagePlugin from '../storage/plugin.ts';
@@ -36,7 +37,14 @@ export default fp(
     app.decorate('previews', previews);
     app.decorate(
       'chunkedUploads',
-      new ChunkedUploads(app.prisma, app.storage, config, app.log, (fileId) => previews.enqueueFor(fileId)),
+      new ChunkedUploads(
+        app.prisma,
+        app.storage,
+        config,
+        app.log,
+        (fileId) => previews.enqueueFor(fileId),
+        (query) => hotRows(app.pg, query),
+      ),
     );
 
     let sweepTimer: NodeJS.Timeout | null = null;

@@ -1,9 +1,9 @@
 import { makePageBean, RESOURCE_TYPE_LABELS, type ResourceType, TRAIN_TYPES } from '@zyk/shared';
 import type pg from 'pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { hotRows } from '../../lib/hot-sql.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
 import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
-import { hotRows } from './hot-sql.ts';
 import { createPageCache } from './page-cache.ts';
 
 export interface ListInput {

@@ -1,8 +1,8 @@
 import { HOT_WORDS_SHOWN, makePageBean, type ResourceType, SEARCH_RECORDS_SHOWN } from '@zyk/shared';
 import type pg from 'pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { hotRows } from '../../lib/hot-sql.ts';
 import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
-import { hotRows } from './hot-sql.ts';
 import { createPageCache } from './page-cache.ts';
 import { highlight, queryNgrams, searchWords } from './segment.ts';
 
