@@ -2,11 +2,23 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 import type { SessionUser } from '../lib/contract.ts';
+import { hotRows } from '../lib/hot-sql.ts';
 
 export const SESSION_COOKIE = 'zyk_session';
 /** lastSeenAt is refreshed at most this often, so a busy page does not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
+
+interface SessionRow {
+  expires_at: Date;
+  last_seen_at: Date;
+  user_id: number;
+  member_id: string;
+  user_name: string;
+  is_admin: boolean;
+  status: string;
+}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -56,30 +68,33 @@ export default fp(
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return null;
       const id = hashToken(token);
-      const session = await app.prisma.session.findUnique({
-        where: { id },
-        include: { user: { select: { id: true, memberId: true, userName: true, isAdmin: true, status: true } } },
-      });
+      // Every signed-in request asks this (each chunk of an upload too): straight to the pg pool (lib/hot-sql.ts).
+      const [session] = await hotRows<SessionRow>(
+        app.pg,
+        Prisma.sql`
+          SELECT s.expires_at, s.last_seen_at, u.id AS user_id, u.member_id, u.user_name, u.is_admin, u.status
+          FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.id = ${id}`,
+      );
       const now = Date.now();
       const valid =
         session &&
-        session.user.status === 'ACTIVE' &&
-        session.expiresAt.getTime() > now &&
-        session.lastSeenAt.getTime() + idleMs > now;
+        session.status === 'ACTIVE' &&
+        session.expires_at.getTime() > now &&
+        session.last_seen_at.getTime() + idleMs > now;
       if (!valid) {
         if (session) await app.prisma.session.deleteMany({ where: { id } });
         clear(request, reply);
         return null;
       }
-      if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      if (now - session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
         await app.prisma.session.updateMany({ where: { id }, data: { lastSeenAt: new Date(now) } });
       }
-      const { user } = session;
       request.user = {
-        id: user.id,
-        memberId: user.memberId,
-        userName: user.userName,
-        isAdmin: user.isAdmin,
+        id: session.user_id,
+        memberId: session.member_id,
+        userName: session.user_name,
+        isAdmin: session.is_admin,
         sessionId: id,
       };
       return request.user;
