@@ -310,6 +310,17 @@ describe('login', () => {
     await t.prisma.session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1) } });
     expect((await again.call(routes.alreadyLogin)).data).toBe(false);
   });
+
+  it('refuses the live session of an account disabled meanwhile', async () => {
+    const client = await loginAs(t, 'liujy');
+    expect((await client.call(routes.alreadyLogin)).data).toBeTruthy();
+    await t.prisma.user.update({ where: { userName: 'liujy' }, data: { status: 'DISABLED' } });
+    try {
+      expect((await client.call(routes.alreadyLogin)).data).toBe(false);
+    } finally {
+      await t.prisma.user.update({ where: { userName: 'liujy' }, data: { status: 'ACTIVE' } });
+    }
+  });
 });
 
 describe('personal centre', () => {
