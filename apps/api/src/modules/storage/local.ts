@@ -121,6 +121,11 @@ export class LocalStorage implements ObjectStorage {
     return path.join(this.uploadsDir, uploadId);
   }
 
+  /** The file a chunked upload's bytes are written into, each at its offset. */
+  uploadDataPath(uploadId: string) {
+    return path.join(this.uploadDir(uploadId), 'data');
+  }
+
   /**
    * The exclusive right to write an upload's data file from `offset` (its committed position) on, or why not:
    * `busy` when another writer holds or held that offset, `gone` when the upload's folder no longer exists.
@@ -137,7 +142,7 @@ export class LocalStorage implements ObjectStorage {
     if (offset === 0) await fs.mkdir(dir, { recursive: true });
     // Opened while the claim is made (opening writes nothing); the data file exists from the first chunk on.
     const flags = fs.constants.O_WRONLY | (offset === 0 ? fs.constants.O_CREAT : 0);
-    const opening = fs.open(path.join(dir, 'data'), flags, 0o640);
+    const opening = fs.open(this.uploadDataPath(uploadId), flags, 0o640);
     opening.catch(() => {}); // handled below, possibly after it settles
     const unused = () => {
       opening.then((handle) => handle.close()).catch(() => {});
@@ -164,7 +169,7 @@ export class LocalStorage implements ObjectStorage {
   /** Moves a finished upload's data file (cut to `size`) to its object key, and removes the upload's folder. */
   async promoteUpload(uploadId: string, size: number, key: string) {
     const dir = this.uploadDir(uploadId);
-    const data = path.join(dir, 'data');
+    const data = this.uploadDataPath(uploadId);
     const target = this.pathOf(key);
     // Never created here: a missing data file is an error, not an empty object.
     const handle = await fs.open(data, fs.constants.O_WRONLY);

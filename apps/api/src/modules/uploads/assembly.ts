@@ -86,6 +86,8 @@ export interface Assembler {
   finish(upload: UploadRef): Promise<void>;
   /** Removes every byte of an upload (expiry, failure, rejected content). */
   remove(upload: UploadRef): Promise<void>;
+  /** A local file holding the upload's acknowledged bytes at their offsets (local disk), or null. */
+  localData(upload: UploadRef): string | null;
 }
 
 const nonce = () => randomBytes(6).toString('hex');
@@ -145,6 +147,10 @@ class LocalAssembler implements Assembler {
   async remove(upload: UploadRef) {
     await this.storage.removeUpload(upload.id);
     await this.storage.delete(upload.assembly.key);
+  }
+
+  localData(upload: UploadRef) {
+    return this.storage.uploadDataPath(upload.id);
   }
 }
 
@@ -236,6 +242,10 @@ class S3Assembler implements Assembler {
     if (mpu) await this.storage.abortMultipart(key, mpu).catch(() => {});
     if (staged.length) await this.storage.deleteMany(staged.map((s) => s.key)).catch(() => {});
     await this.storage.delete(key);
+  }
+
+  localData() {
+    return null;
   }
 }
 

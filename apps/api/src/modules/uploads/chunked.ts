@@ -275,7 +275,9 @@ export class ChunkedUploads {
     if (range.start > R || range.end < R) return ok(UPLOAD_RESULT.resume, R);
 
     const fresh = range.end + 1 - R;
-    const hash = this.hashes.fork(row.id, R);
+    // Local disk: the worker reads the acknowledged bytes from the data file after the commit (follow, below).
+    const localData = this.assembler.localData(this.ref(row));
+    const hash = localData ? null : this.hashes.fork(row.id, R);
     const dropHash = () => {
       if (hash) this.hashes.discard(hash);
     };
@@ -351,7 +353,8 @@ export class ChunkedUploads {
       await this.assembler.discard(this.ref(row), staged).catch(() => {});
       return this.standing(user, query, R, false);
     }
-    if (hash) this.hashes.commit(row.id, hash, received);
+    if (localData) this.hashes.follow(row.id, localData, received);
+    else if (hash) this.hashes.commit(row.id, hash, received);
     await this.assembler.afterCommit(this.ref(row), staged).catch((error) => {
       this.log.warn({ err: error, upload: row.id }, 'staged chunk cleanup failed (the sweep retries)');
     });
@@ -427,8 +430,11 @@ export class ChunkedUploads {
         });
         return fail('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.contentMismatch, UPLOAD_RESULT.failNoRetry, 0);
       }
-      const sha256 =
-        (await this.hashes.digest(id, row.fileSize)) ?? (await sha256OfStream(() => this.storage.get(key)));
+      const objectPath = this.storage.localPath(key);
+      const running = objectPath
+        ? this.hashes.fileDigest(id, objectPath, row.fileSize)
+        : this.hashes.digest(id, row.fileSize);
+      const sha256 = (await running) ?? (await sha256OfStream(() => this.storage.get(key)));
       const fileId = newId();
       await this.prisma.$transaction([
         this.prisma.storedFile.create({

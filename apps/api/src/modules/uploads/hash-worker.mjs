@@ -2,6 +2,7 @@
 // file runs from the sources (vitest, tsx) and as dist/hash-worker.mjs next to the bundled server (build.mjs).
 // Messages are handled in the order they were posted: a digest covers every update posted before it.
 import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 
 if (!parentPort) throw new Error('hash-worker.mjs runs as a worker thread only');
@@ -11,6 +12,35 @@ const port = parentPort;
 const states = new Map();
 /** Hashes of chunks (or whole objects) in the making, by fork id; null when their base state was not here. */
 const forks = new Map();
+/**
+ * Running hashes of uploads whose acknowledged bytes are in a local file, by upload key: { fd, offset, hash }. The
+ * worker reads them itself (an acknowledged byte is never written again), so nothing is copied to it; the file stays
+ * open, so the same bytes are still read after the data file is renamed to its object.
+ */
+const files = new Map();
+const READ = Buffer.allocUnsafeSlow(1 << 20);
+
+const closeFile = (key) => {
+  const file = files.get(key);
+  files.delete(key);
+  if (file) closeSync(file.fd);
+};
+
+/** The file state of `key` brought up to byte `to` (opening `path` and starting from 0 when there is none). */
+const catchUp = (key, path, to) => {
+  let file = files.get(key);
+  if (!file) {
+    file = { fd: openSync(path, 'r'), offset: 0, hash: createHash('sha256') };
+    files.set(key, file);
+  }
+  while (file.offset < to) {
+    const n = readSync(file.fd, READ, 0, Math.min(READ.length, to - file.offset), file.offset);
+    if (n === 0) throw new Error(`${path} ends at ${file.offset}, before ${to}`);
+    file.hash.update(READ.subarray(0, n));
+    file.offset += n;
+  }
+  return file;
+};
 
 port.on('message', (m) => {
   switch (m.op) {
@@ -38,7 +68,27 @@ port.on('message', (m) => {
       break;
     case 'drop':
       states.delete(m.key);
+      closeFile(m.key);
       break;
+    case 'follow':
+      try {
+        catchUp(m.key, m.path, m.to);
+      } catch {
+        closeFile(m.key); // unreadable (removed meanwhile): the digest starts over from the file it is given
+      }
+      break;
+    case 'fileDigest': {
+      let hex = null;
+      try {
+        const file = catchUp(m.key, m.path, m.size);
+        if (file.offset === m.size) hex = file.hash.digest('hex');
+      } catch {
+        // unreadable: null, and the caller hashes the stored object itself
+      }
+      closeFile(m.key);
+      port.postMessage({ op: 'result', seq: m.seq, hex });
+      break;
+    }
     case 'digest': {
       const hash = m.key === null ? forks.get(m.id) : states.get(m.key);
       if (m.key === null) forks.delete(m.id);

@@ -6,8 +6,10 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * SHA-256 of uploads, computed on a worker thread so hashing (~10–30 ms per 4 MiB without SHA instructions) neither
- * blocks the event loop nor delays a chunk's acknowledgment: the bytes are copied to the worker in 1 MiB batches and
- * hashed there while the chunk is written and committed. Messages to the worker are handled in order, so a digest
+ * blocks the event loop nor delays a chunk's acknowledgment. On the local disk the worker reads the acknowledged
+ * bytes from the upload's data file itself after each commit (`follow`), so nothing is copied on this thread and a
+ * worker falling behind holds no memory: it is only waited for at completion. Elsewhere (S3) the bytes are copied to
+ * the worker in 1 MiB batches and hashed there while the chunk is written and committed. Messages to the worker are handled in order, so a digest
  * asked for after the last chunk's commit covers every byte sent before it. The worker is shared by every api
  * instance in the process, unref'd (it never keeps the process alive) and replaced if it dies, in which case the
  * states it held are forgotten and digests fall back to reading the stored object.
@@ -31,7 +33,9 @@ type Message =
   | { op: 'commit'; id: number; key: string }
   | { op: 'discard'; id: number }
   | { op: 'drop'; key: string }
-  | { op: 'digest'; key: string | null; id: number; seq: number };
+  | { op: 'digest'; key: string | null; id: number; seq: number }
+  | { op: 'follow'; key: string; path: string; to: number }
+  | { op: 'fileDigest'; key: string; path: string; size: number; seq: number };
 
 /** The process's hashing thread. */
 class HashThread {
@@ -129,9 +133,18 @@ class HashThread {
 
   /** A digest from the worker, once it has handled every message sent before; null when it lost the state. */
   digest(key: string | null, id = 0): Promise<string | null> {
+    return this.ask((seq) => ({ op: 'digest', key, id, seq }));
+  }
+
+  /** The digest of the first `size` bytes of a file state (read from `path` from 0 when the worker has none). */
+  fileDigest(key: string, path: string, size: number): Promise<string | null> {
+    return this.ask((seq) => ({ op: 'fileDigest', key, path, size, seq }));
+  }
+
+  private ask(message: (seq: number) => Message): Promise<string | null> {
     const seq = ++this.seq;
     const result = new Promise<string | null>((resolve) => this.results.set(seq, resolve));
-    this.post({ op: 'digest', key, id, seq });
+    this.post(message(seq));
     this.worker?.ref();
     return result;
   }
@@ -186,10 +199,13 @@ const IDLE_MS = 6 * 3_600_000;
 let instances = 0;
 
 /**
- * Running SHA-256 of chunked uploads, tied to the byte offset it covers. A chunk hashes into a copy of the state at
- * its start offset; the copy replaces the state only when the chunk is acknowledged. When the next chunk lands on
- * another api instance, or after a restart, the state is missing and the digest is computed from the assembled
- * object at completion instead (slower, same answer): nothing here needs to be durable.
+ * Running SHA-256 of chunked uploads, tied to the byte offset it covers. Local disk (`follow`, `fileDigest`): after
+ * each acknowledged chunk the worker reads on in the data file up to the acknowledged offset; lacking a state (a
+ * restart, or chunks that went to another instance) it reads the file from byte 0, in the background. S3 (`fork`,
+ * `commit`, `digest`): a chunk hashes into a copy of the state at its start offset, and the copy replaces the state
+ * only when the chunk is acknowledged; when the next chunk lands on another api instance, or after a restart, the
+ * state is missing and the digest is computed from the assembled object at completion instead (slower, same
+ * answer). Nothing here needs to be durable.
  */
 export class RunningHashes {
   private readonly entries = new Map<string, Entry>();
@@ -218,6 +234,29 @@ export class RunningHashes {
     }
     thread.post({ op: 'commit', id: hash.id, key: this.prefix + uploadId });
     this.entries.set(uploadId, { offset, generation: hash.generation, touchedAt: Date.now() });
+  }
+
+  /**
+   * Local disk: the upload's bytes up to `offset` are acknowledged in the file at `path`; the worker hashes what it
+   * has not yet read of them (from byte 0 when it holds no state for the upload: after a restart, or when earlier
+   * chunks went to another instance).
+   */
+  follow(uploadId: string, path: string, offset: number) {
+    this.evictIdle();
+    if (!thread.usable()) return;
+    thread.post({ op: 'follow', key: this.prefix + uploadId, path, to: offset });
+    this.entries.set(uploadId, { offset, generation: thread.generation, touchedAt: Date.now() });
+  }
+
+  /**
+   * Local disk: the hex digest of the upload's `size` bytes, now in the file at `path` (the object the data file
+   * became; the worker still reads the data file it has open, the same bytes). Null when the worker is missing or
+   * lost, or the file cannot be read.
+   */
+  async fileDigest(uploadId: string, path: string, size: number): Promise<string | null> {
+    this.entries.delete(uploadId);
+    if (!thread.usable()) return null;
+    return thread.fileDigest(this.prefix + uploadId, path, size);
   }
 
   /** The chunk was not acknowledged: forget its hash. */
