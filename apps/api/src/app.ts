@@ -51,8 +51,9 @@ export const buildApp = async ({ config, databaseUrl, webDir }: AppOptions) => {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.decorate('readinessChecks', new Map<string, ReadinessCheck>());
   app.decorate('fileAccessRules', [] as FileAccessRule[]);
