@@ -45,27 +45,32 @@ export interface RouteOptions {
   trustedResponse?: boolean;
 }
 
-/** The JSON of data objects already written once (weakly held: it goes with the object). */
-const written = new WeakMap<object, string>();
-const dataJson = (data: unknown) => {
-  if (typeof data !== 'object' || data === null) return JSON.stringify(data) ?? 'null';
-  let json = written.get(data);
-  if (json === undefined) {
-    json = JSON.stringify(data);
-    written.set(data, json);
-  }
-  return json;
-};
+/**
+ * The answer bytes of data objects already written once (weakly held: they go with the object), with the envelope
+ * head they were written under. Bytes rather than a string: Fastify then neither measures the string for
+ * Content-Length nor encodes it again on every send.
+ */
+const written = new WeakMap<object, { head: string; bytes: Buffer }>();
 const isEnvelope = (payload: unknown): payload is { code: number; success: boolean; msg: string; data: unknown } =>
   typeof payload === 'object' &&
   payload !== null &&
   typeof (payload as { code?: unknown }).code === 'number' &&
   typeof (payload as { success?: unknown }).success === 'boolean' &&
   typeof (payload as { msg?: unknown }).msg === 'string';
-const trustedSerializer = () => (payload: unknown) =>
-  isEnvelope(payload)
-    ? `{"code":${payload.code},"success":${payload.success},"msg":${JSON.stringify(payload.msg)},"data":${dataJson(payload.data)}}`
-    : JSON.stringify(payload);
+const serializeTrusted = (payload: unknown): string | Buffer => {
+  if (!isEnvelope(payload)) return JSON.stringify(payload);
+  const { data } = payload;
+  const head = `{"code":${payload.code},"success":${payload.success},"msg":${JSON.stringify(payload.msg)},"data":`;
+  if (typeof data !== 'object' || data === null) return `${head}${JSON.stringify(data) ?? 'null'}}`;
+  const known = written.get(data);
+  if (known?.head === head) return known.bytes;
+  const bytes = Buffer.from(`${head}${JSON.stringify(data)}}`);
+  written.set(data, { head, bytes });
+  return bytes;
+};
+// Fastify's types want a string from a serializer, but it sends a Buffer as it is (reply.js onSendEnd), with the
+// JSON content type the route already set.
+const trustedSerializer = () => serializeTrusted as (payload: unknown) => string;
 
 /**
  * Registers one entry of the shared route table: request validation and response serialization from its zod
