@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import './lib/background-writes.ts';
@@ -36,6 +36,22 @@ export interface AppOptions {
   webDir?: string | null;
 }
 
+/**
+ * One log line per request, when it completes, naming the request as well as its answer (with its request id, as
+ * every request's log line has). Fastify's own controller also writes an "incoming request" line: each line is a
+ * synchronous write to stdout, and the two cost about a third of a cached page's CPU.
+ */
+class RequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const responseTime = reply.elapsedTime;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
+  }
+}
+
 /** Builds the whole app without listening: the server and the tests both start from here. */
 export const buildApp = async ({ config, databaseUrl, webDir }: AppOptions) => {
   const app = Fastify({
@@ -43,6 +59,7 @@ export const buildApp = async ({ config, databaseUrl, webDir }: AppOptions) => {
       config.LOG_LEVEL === 'silent'
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logController: new RequestLog(),
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
