@@ -9,6 +9,16 @@ export const CARD_COLUMNS = Prisma.sql`
   u.real_name AS author_name, u.member_id AS author_member_id,
   (SELECT rf.file_id FROM resource_files rf WHERE rf.resource_id = r.id ORDER BY rf.sort LIMIT 1) AS first_file_id`;
 
+/**
+ * The cards of one page, in its order: `page` answers the page's `id`s (and what `order` sorts by, as `page.*`),
+ * already sorted and cut to the page. A card costs a join (its author) and a subquery (its first file), so cards
+ * are built for the page's rows only, never for every candidate before sorting: a common search word or an
+ * unfiltered list has thousands.
+ */
+export const pageCards = (page: Prisma.Sql, order: Prisma.Sql) => Prisma.sql`
+  SELECT ${CARD_COLUMNS} FROM (${page}) page JOIN resources r ON r.id = page.id JOIN users u ON u.id = r.author_id
+  ORDER BY ${order}`;
+
 /** Only what the public may see: published and not deleted (the partial list indexes use exactly this). */
 export const PUBLIC = Prisma.sql`r.status = 'PUBLISHED' AND r.deleted_at IS NULL`;
 

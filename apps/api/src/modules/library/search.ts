@@ -2,7 +2,7 @@ import { HOT_WORDS_SHOWN, makePageBean, type ResourceType, SEARCH_RECORDS_SHOWN 
 import type pg from 'pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { hotRows } from '../../lib/hot-sql.ts';
-import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
+import { type CardRow, PUBLIC, pageCards, toCards } from './cards.ts';
 import { createPageCache } from './page-cache.ts';
 import { highlight, queryNgrams, searchWords } from './segment.ts';
 
@@ -64,16 +64,14 @@ export const searchQueries = (input: SearchInput) => {
     keyword,
     words,
     grams,
-    // The page's ids are ranked first and only they are made into cards: building a card (its author, its first
-    // file) for every match before sorting cost as much as ranking them (a common word matches thousands).
-    select: Prisma.sql`
-      SELECT ${CARD_COLUMNS} FROM (
+    select: pageCards(
+      Prisma.sql`
         SELECT r.id, ${rankExpr} AS rank, r.view_count FROM resources r
         WHERE ${condition}
         ORDER BY rank DESC, r.view_count DESC, r.id DESC
-        LIMIT ${input.size} OFFSET ${(input.current - 1) * input.size}
-      ) page JOIN resources r ON r.id = page.id JOIN users u ON u.id = r.author_id
-      ORDER BY page.rank DESC, page.view_count DESC, page.id DESC`,
+        LIMIT ${input.size} OFFSET ${(input.current - 1) * input.size}`,
+      Prisma.sql`page.rank DESC, page.view_count DESC, page.id DESC`,
+    ),
     // Counting stops at SEARCH_COUNT_CAP: beyond it nobody pages, and counting every match of a common word
     // costs more than the page itself.
     count: Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM resources r WHERE ${condition} LIMIT ${SEARCH_COUNT_CAP}) x`,
