@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { hotRows } from '../../lib/hot-sql.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
-import { CARD_COLUMNS, type CardRow, PUBLIC, pageCards, toCards } from './cards.ts';
+import { type CardRow, PUBLIC, pageCards, toCards } from './cards.ts';
 import { createPageCache } from './page-cache.ts';
 
 export interface ListInput {
@@ -98,23 +98,35 @@ export const createListService = (prisma: PrismaClient, pool: pg.Pool) => {
     const [self] = await prisma.$queryRaw<{ type: string; stage_id: number | null; subject_id: number | null }[]>`
       SELECT type::text AS type, stage_id, subject_id FROM resources WHERE id = ${id}`;
     if (!self) return [];
-    const rows = await prisma.$queryRaw<CardRow[]>`
-      SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id
-      WHERE ${PUBLIC} AND r.id <> ${id}
-        AND (r.subject_id = ${self.subject_id} OR r.type = ${self.type}::"ResourceType")
-      ORDER BY (r.stage_id IS NOT DISTINCT FROM ${self.stage_id} AND r.subject_id IS NOT DISTINCT FROM ${self.subject_id}) DESC,
-               (r.subject_id IS NOT DISTINCT FROM ${self.subject_id}) DESC, r.view_count DESC, r.id DESC
-      LIMIT ${size}`;
+    const rows = await prisma.$queryRaw<CardRow[]>(
+      pageCards(
+        Prisma.sql`
+          SELECT r.id, r.view_count,
+                 (r.stage_id IS NOT DISTINCT FROM ${self.stage_id} AND r.subject_id IS NOT DISTINCT FROM ${self.subject_id}) AS same_both,
+                 (r.subject_id IS NOT DISTINCT FROM ${self.subject_id}) AS same_subject
+          FROM resources r
+          WHERE ${PUBLIC} AND r.id <> ${id}
+            AND (r.subject_id = ${self.subject_id} OR r.type = ${self.type}::"ResourceType")
+          ORDER BY same_both DESC, same_subject DESC, r.view_count DESC, r.id DESC
+          LIMIT ${size}`,
+        Prisma.sql`page.same_both DESC, page.same_subject DESC, page.view_count DESC, page.id DESC`,
+      ),
+    );
     return (await toCards(prisma, rows)).map((x) => x.card);
   };
 
   const latestByType = ttlCache(30_000, async (_: 'all') => {
     const sections = [];
     for (const type of Object.keys(RESOURCE_TYPE_LABELS) as ResourceType[]) {
-      const rows = await prisma.$queryRaw<CardRow[]>`
-        SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id
-        WHERE ${PUBLIC} AND r.type = ${type}::"ResourceType"
-        ORDER BY r.published_at DESC, r.id DESC LIMIT 8`;
+      const rows = await prisma.$queryRaw<CardRow[]>(
+        pageCards(
+          Prisma.sql`
+            SELECT r.id, r.published_at FROM resources r
+            WHERE ${PUBLIC} AND r.type = ${type}::"ResourceType"
+            ORDER BY r.published_at DESC, r.id DESC LIMIT 8`,
+          Prisma.sql`page.published_at DESC, page.id DESC`,
+        ),
+      );
       sections.push({ type, name: RESOURCE_TYPE_LABELS[type], list: (await toCards(prisma, rows)).map((x) => x.card) });
     }
     return { sections };
