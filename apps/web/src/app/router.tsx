@@ -10,6 +10,9 @@ import { InitialPending } from './routes/route-pending.tsx';
 
 const handle = (value: RouteHandle) => value;
 
+/** An index route that only redirects; its empty element keeps react-router from warning about a missing one. */
+const redirectIndex = (to: string): RouteObject => ({ index: true, loader: () => redirect(to), element: null });
+
 const errorPages = () => loadChunk(() => import('./routes/error-pages.tsx'));
 
 const resourceLists = () => loadChunk(() => import('./routes/resource-list.tsx'));
@@ -72,12 +75,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <InitialPending />,
     children: [
-      { index: true, loader: () => redirect('/home') },
+      redirectIndex('/home'),
       {
         path: 'home',
         lazy: () => loadChunk(() => import('./routes/home-layout.tsx')),
         children: [
-          { index: true, loader: () => redirect('/home/index') },
+          redirectIndex('/home/index'),
           {
             path: 'index',
             handle: handle({ title: '首页', breadNumber: 1, noBreadcrumb: true }),
@@ -117,7 +120,7 @@ export const routes: RouteObject[] = [
         path: 'pcourse',
         lazy: async () => ({ Component: (await classroom()).Layout }),
         children: [
-          { index: true, loader: () => redirect('/pcourse/index') },
+          redirectIndex('/pcourse/index'),
           {
             path: 'index',
             handle: handle({ title: '精品课堂' }),
@@ -149,7 +152,7 @@ export const routes: RouteObject[] = [
         path: 'personSpace',
         lazy: async () => ({ Component: (await personSpace()).Layout }),
         children: [
-          { index: true, loader: () => redirect('/personSpace/index') },
+          redirectIndex('/personSpace/index'),
           {
             path: 'index',
             handle: handle({ title: '个人空间' }),
@@ -158,7 +161,7 @@ export const routes: RouteObject[] = [
           {
             path: 'course',
             children: [
-              { index: true, loader: () => redirect('/personSpace/course/course') },
+              redirectIndex('/personSpace/course/course'),
               {
                 path: 'course',
                 handle: handle({ title: '课程管理' }),
@@ -189,11 +192,11 @@ export const routes: RouteObject[] = [
           {
             path: 'account',
             children: [
-              { index: true, loader: () => redirect('/personSpace/account/income') },
+              redirectIndex('/personSpace/account/income'),
               {
                 path: 'income',
                 children: [
-                  { index: true, loader: () => redirect('/personSpace/account/income/income') },
+                  redirectIndex('/personSpace/account/income/income'),
                   accountPage('income', '我的收入', 'Income'),
                   accountPage('withdrawalRecords', '提现记录', 'WithdrawalRecords'),
                   accountPage('withdrawal', '申请提现', 'Withdrawal'),
@@ -203,7 +206,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'expenditure',
                 children: [
-                  { index: true, loader: () => redirect('/personSpace/account/expenditure/expenditure') },
+                  redirectIndex('/personSpace/account/expenditure/expenditure'),
                   accountPage('expenditure', '我的支出', 'Expenditure'),
                   accountPage('invoicerecords', '开票记录', 'InvoiceRecords'),
                 ],
