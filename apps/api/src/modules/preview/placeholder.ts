@@ -5,12 +5,17 @@ const HEIGHT = 200;
 
 type Rgb = [number, number, number];
 
+/**
+ * Soft tints with a muted symbol, the same colours the web draws for a resource without a picture
+ * (apps/web/src/components/resource-thumb.module.css: the pale background, the symbol at half opacity over it), so
+ * a placeholder from here and one drawn by the page look alike in a list.
+ */
 const COLORS: Record<string, { bg: Rgb; fg: Rgb }> = {
-  video: { bg: [37, 99, 235], fg: [255, 255, 255] },
-  audio: { bg: [124, 58, 237], fg: [255, 255, 255] },
-  document: { bg: [22, 163, 74], fg: [255, 255, 255] },
-  image: { bg: [234, 88, 12], fg: [255, 255, 255] },
-  other: { bg: [100, 116, 139], fg: [255, 255, 255] },
+  video: { bg: [224, 242, 254], fg: [114, 174, 208] },
+  audio: { bg: [237, 233, 254], fg: [181, 146, 246] },
+  document: { bg: [230, 244, 241], fg: [123, 181, 176] },
+  image: { bg: [255, 237, 213], fg: [245, 163, 113] },
+  other: { bg: [241, 245, 249], fg: [171, 181, 194] },
 };
 
 /** Signed area test: is (px, py) inside the triangle a-b-c? */
