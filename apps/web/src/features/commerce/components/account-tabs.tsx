@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import styles from './commerce.module.css';
 
@@ -14,7 +15,7 @@ const EXPENDITURE_TABS = [
 ];
 
 /** The screens of one account area (income or expenditure), as tabs under the page title. */
-export const AccountTabs = ({ area }: { area: 'income' | 'expenditure' }) => (
+const AccountTabs = ({ area }: { area: 'income' | 'expenditure' }) => (
   <nav className={styles.tabs} aria-label={area === 'income' ? '账户收入' : '账户支出'}>
     {(area === 'income' ? INCOME_TABS : EXPENDITURE_TABS).map((tab) => (
       <NavLink
@@ -26,6 +27,35 @@ export const AccountTabs = ({ area }: { area: 'income' | 'expenditure' }) => (
       </NavLink>
     ))}
   </nav>
+);
+
+/**
+ * One screen of an account area: the panel with its title (and an optional action at the right end of the title
+ * row), the area's tabs, then the screen itself.
+ */
+export const AccountPage = ({
+  id,
+  title,
+  area,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  area: 'income' | 'expenditure';
+  action?: ReactNode;
+  children: ReactNode;
+}) => (
+  <section className={styles.panel} aria-labelledby={id}>
+    <header className={styles.panelHeader}>
+      <h1 id={id} className={styles.panelTitle}>
+        {title}
+      </h1>
+      {action}
+    </header>
+    <AccountTabs area={area} />
+    {children}
+  </section>
 );
 
 /** A money table's pagination: only when there is more than one page. */

@@ -18,7 +18,7 @@ import {
   useOrders,
 } from '../hooks/use-commerce.ts';
 import { formatYuan } from '../lib/money.ts';
-import { AccountTabs } from './account-tabs.tsx';
+import { AccountPage } from './account-tabs.tsx';
 import styles from './commerce.module.css';
 import { MoneyTable } from './money-table.tsx';
 import { CouponText } from './pay-page.tsx';
@@ -41,18 +41,18 @@ export const ExpenditurePage = () => {
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'expenditure';
   const account = useAccountInfo();
   return (
-    <section className={styles.panel} aria-labelledby="expenditure-title">
-      <header className={styles.panelHeader}>
-        <h1 id="expenditure-title" className={styles.panelTitle}>
-          我的支出
-        </h1>
-        {account.data && (
+    <AccountPage
+      id="expenditure-title"
+      title="我的支出"
+      area="expenditure"
+      action={
+        account.data && (
           <span className={styles.panelAction}>
             账户余额 <strong className={styles.price}>{formatYuan(account.data.balance)}</strong>
           </span>
-        )}
-      </header>
-      <AccountTabs area="expenditure" />
+        )
+      }
+    >
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(key === 'expenditure' ? {} : { tab: key }, { replace: true })}
@@ -62,7 +62,7 @@ export const ExpenditurePage = () => {
           { key: 'coupons', label: '优惠券', children: <CouponLists /> },
         ]}
       />
-    </section>
+    </AccountPage>
   );
 };
 
@@ -309,16 +309,16 @@ export const InvoiceRecordTable = ({ testId }: { testId: string }) => {
 
 /** /personSpace/account/expenditure/invoicerecords. */
 export const InvoiceRecordsPage = () => (
-  <section className={styles.panel} aria-labelledby="invoices-title">
-    <header className={styles.panelHeader}>
-      <h1 id="invoices-title" className={styles.panelTitle}>
-        开票记录
-      </h1>
+  <AccountPage
+    id="invoices-title"
+    title="开票记录"
+    area="expenditure"
+    action={
       <Link className={styles.panelAction} to="/invoicing">
         申请开票 ›
       </Link>
-    </header>
-    <AccountTabs area="expenditure" />
+    }
+  >
     <InvoiceRecordTable testId="invoice-records" />
-  </section>
+  </AccountPage>
 );

@@ -17,7 +17,7 @@ import {
 import type { EChartsOption } from '../lib/echarts.ts';
 import { formatYuan } from '../lib/money.ts';
 import { AccountCards } from './account-cards.tsx';
-import { AccountTabs } from './account-tabs.tsx';
+import { AccountPage } from './account-tabs.tsx';
 import { Chart } from './chart.tsx';
 import styles from './commerce.module.css';
 import { MoneyTable } from './money-table.tsx';
@@ -110,16 +110,16 @@ const thisYear = () => new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
 
 /** /personSpace/account/income/income: the wallet, the annual bill, sales charts and the income records. */
 export const IncomePage = () => (
-  <section className={styles.panel} aria-labelledby="income-title">
-    <header className={styles.panelHeader}>
-      <h1 id="income-title" className={styles.panelTitle}>
-        我的收入
-      </h1>
+  <AccountPage
+    id="income-title"
+    title="我的收入"
+    area="income"
+    action={
       <Link className={styles.panelAction} to="/personSpace/account/income/withdrawal">
         申请提现 ›
       </Link>
-    </header>
-    <AccountTabs area="income" />
+    }
+  >
     <AccountCards />
     <SellerOverview />
     <div className={styles.columns} style={{ marginTop: 24 }}>
@@ -128,7 +128,7 @@ export const IncomePage = () => (
     </div>
     <AnnualBill />
     <RevenueTable />
-  </section>
+  </AccountPage>
 );
 
 const SellerOverview = () => {

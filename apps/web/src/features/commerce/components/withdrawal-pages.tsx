@@ -16,7 +16,7 @@ import {
 } from '../hooks/use-commerce.ts';
 import { createIntentKeys } from '../lib/intent-key.ts';
 import { formatYuan, yuanToFen } from '../lib/money.ts';
-import { AccountTabs } from './account-tabs.tsx';
+import { AccountPage } from './account-tabs.tsx';
 import styles from './commerce.module.css';
 import { MoneyTable } from './money-table.tsx';
 import { PayPasswordDialog } from './pay-password-dialog.tsx';
@@ -30,13 +30,7 @@ const handledCodes = new Set<string>();
 export const WithdrawalPage = () => {
   const account = useAccountInfo();
   return (
-    <section className={styles.panel} aria-labelledby="withdrawal-title">
-      <header className={styles.panelHeader}>
-        <h1 id="withdrawal-title" className={styles.panelTitle}>
-          申请提现
-        </h1>
-      </header>
-      <AccountTabs area="income" />
+    <AccountPage id="withdrawal-title" title="申请提现" area="income">
       <AlipayReturn />
       {account.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
@@ -48,7 +42,7 @@ export const WithdrawalPage = () => {
           <WithdrawalForm />
         </>
       )}
-    </section>
+    </AccountPage>
   );
 };
 
@@ -366,15 +360,9 @@ const WithdrawalTable = ({ detailed, testId }: { detailed: boolean; testId: stri
 
 /** /personSpace/account/income/withdrawalRecords. */
 export const WithdrawalRecordsPage = () => (
-  <section className={styles.panel} aria-labelledby="withdrawals-title">
-    <header className={styles.panelHeader}>
-      <h1 id="withdrawals-title" className={styles.panelTitle}>
-        提现记录
-      </h1>
-    </header>
-    <AccountTabs area="income" />
+  <AccountPage id="withdrawals-title" title="提现记录" area="income">
     <WithdrawalTable detailed testId="withdrawal-records" />
-  </section>
+  </AccountPage>
 );
 
 /** /personSpace/account/income/aftertaxincome: what each withdrawal left after tax, and a calculator. */
@@ -385,13 +373,7 @@ export const AfterTaxPage = () => {
   const preview = useWithdrawalPreview(fen);
   const a = account.data;
   return (
-    <section className={styles.panel} aria-labelledby="aftertax-title">
-      <header className={styles.panelHeader}>
-        <h1 id="aftertax-title" className={styles.panelTitle}>
-          税后收入
-        </h1>
-      </header>
-      <AccountTabs area="income" />
+    <AccountPage id="aftertax-title" title="税后收入" area="income">
       {a && (
         <div className={styles.cards} data-testid="aftertax-totals">
           {[
@@ -449,6 +431,6 @@ export const AfterTaxPage = () => {
           />
         )}
       </div>
-    </section>
+    </AccountPage>
   );
 };
