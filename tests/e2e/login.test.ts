@@ -102,8 +102,19 @@ const onlyForLogin = (src: string) => {
 /** Waits until the dialog's zoom-in animation is over: what is on screen is then the layout size. */
 const waitUntilStill = async (page: Page) => {
   const background = loginDialog(page).getByRole('img', { name: '拼图背景' });
+  // The dialog's animations must be over and the box must match the layout width to a hundredth of a pixel:
+  // a half-pixel tolerance once let a frame from the animation's last moments (309.93 px) through.
   await expect
-    .poll(() => background.evaluate((el) => Math.abs(el.getBoundingClientRect().width - el.clientWidth) < 0.5))
+    .poll(() =>
+      background.evaluate((el) => {
+        const animations = el.closest('.ant-modal')?.getAnimations({ subtree: true }) ?? [];
+        const layoutWidth = Number.parseFloat(getComputedStyle(el).width);
+        return (
+          animations.every((animation) => animation.playState !== 'running') &&
+          Math.abs(el.getBoundingClientRect().width - layoutWidth) < 0.01
+        );
+      }),
+    )
     .toBe(true);
   return (await background.boundingBox())!;
 };
