@@ -4,6 +4,7 @@ import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
 import { listQueries } from '../../apps/api/src/modules/library/lists.ts';
 import { searchQueries } from '../../apps/api/src/modules/library/search.ts';
 import {
+  cpuMeter,
   createJsonPoster,
   percentile,
   report,
@@ -113,8 +114,10 @@ try {
 
   const measure = async (task: (i: number) => Promise<void>) => {
     const warmup = await runConcurrent(WARMUP, CONCURRENCY, task); // JIT, caches and connections
+    const cpu = cpuMeter(server.pid);
     const { latencies, wallMs } = await runConcurrent(REQUESTS, CONCURRENCY, task);
     return {
+      cpuPerRequest: cpu(REQUESTS),
       reqPerSec: round(REQUESTS / (wallMs / 1000), 1),
       p50Ms: round(percentile(latencies, 50)),
       p95Ms: round(percentile(latencies, 95)),

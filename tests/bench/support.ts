@@ -1,5 +1,6 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/api/src/app.ts';
@@ -83,18 +84,102 @@ export const createBenchClient = (maxSockets = 64) => {
   return { request, close: () => agent.destroy() };
 };
 
-/** JSON POSTs to one server through `createBenchClient`. */
+/**
+ * JSON POSTs to one server over plain keep-alive sockets, written and parsed by hand. Even node:http costs the
+ * load generator about 0.5–0.9 ms of CPU per small request (parser, streams, IncomingMessage), which on two
+ * shared cores is taken from the api and the database it measures, and its event loop then delays the answers
+ * it times. This client writes one string per request and reads the answer by its Content-Length. It speaks only
+ * what the api answers JSON calls with (HTTP/1.1, Content-Length bodies, keep-alive) and fails loudly otherwise.
+ */
 export const createJsonPoster = (baseUrl: string, maxSockets = 64) => {
-  const client = createBenchClient(maxSockets);
-  const post = async (path: string, body: unknown) => {
-    const response = await client.request(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+  const { hostname, port, host } = new URL(baseUrl);
+  const HEADER_END = Buffer.from('\r\n\r\n');
+  type Waiter = { resolve: (body: Buffer) => void; reject: (error: Error) => void };
+
+  const connect = () => {
+    const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
+    let buffered: Buffer = Buffer.alloc(0);
+    let waiter: Waiter | null = null;
+    let dead = false;
+    const fail = (error: Error) => {
+      const current = waiter;
+      waiter = null;
+      dead = true;
+      current?.reject(error);
+    };
+    socket.on('data', (chunk: Buffer) => {
+      buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+      const headerEnd = buffered.indexOf(HEADER_END);
+      if (headerEnd < 0) return;
+      const head = buffered.toString('latin1', 0, headerEnd);
+      const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+      if (!length) return fail(new Error(`answer without Content-Length: ${head.split('\r\n')[0]}`));
+      const end = headerEnd + 4 + Number(length[1]);
+      if (buffered.length < end) return;
+      const body = buffered.subarray(headerEnd + 4, end);
+      buffered = buffered.subarray(end);
+      const current = waiter;
+      waiter = null;
+      if (!head.startsWith('HTTP/1.1 ')) return current?.reject(new Error(`not HTTP/1.1: ${head.slice(0, 40)}`));
+      current?.resolve(body);
     });
-    return JSON.parse(response.body.toString('utf8')) as unknown;
+    socket.on('error', fail);
+    socket.on('close', () => fail(new Error('connection closed by the server')));
+    return {
+      get dead() {
+        return dead;
+      },
+      send: (request: string) =>
+        new Promise<Buffer>((resolve, reject) => {
+          waiter = { resolve, reject };
+          socket.write(request);
+        }),
+      destroy: () => socket.destroy(),
+    };
   };
-  return { post, close: client.close };
+
+  type Connection = ReturnType<typeof connect>;
+  const all = new Set<Connection>();
+  const idle: Connection[] = [];
+  const queued: ((connection: Connection) => void)[] = [];
+  const acquire = (): Promise<Connection> => {
+    const ready = idle.pop();
+    if (ready) return Promise.resolve(ready);
+    if (all.size < maxSockets) {
+      const connection = connect();
+      all.add(connection);
+      return Promise.resolve(connection);
+    }
+    return new Promise((resolve) => queued.push(resolve));
+  };
+  const release = (connection: Connection) => {
+    if (connection.dead) {
+      all.delete(connection);
+      connection.destroy();
+      return;
+    }
+    const next = queued.shift();
+    if (next) next(connection);
+    else idle.push(connection);
+  };
+
+  const post = async (path: string, body: unknown) => {
+    const json = JSON.stringify(body);
+    const request =
+      `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`;
+    const connection = await acquire();
+    try {
+      return JSON.parse((await connection.send(request)).toString('utf8')) as unknown;
+    } finally {
+      release(connection);
+    }
+  };
+  const close = () => {
+    for (const connection of all) connection.destroy();
+    all.clear();
+  };
+  return { post, close };
 };
 
 /** Runs `task` `total` times with `concurrency` in flight; returns per-call latencies (ms) and the wall time. */
@@ -113,6 +198,37 @@ export const runConcurrent = async (total: number, concurrency: number, task: (i
     }),
   );
   return { latencies, wallMs: performance.now() - started };
+};
+
+/** CPU time (ms) a process has used so far, from /proc (Linux; clock ticks of 10 ms). */
+const processCpuMs = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** Busy CPU time (ms) of the whole machine so far, all cores together. */
+const machineBusyMs = () => {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+  return (user + nice + system + irq + softirq + steal) * 10;
+};
+
+/**
+ * Where the CPU went during a measurement, per request: the api process (when given), this load-generating
+ * process, and the rest of the machine (mostly PostgreSQL). On two shared cores the three compete, so a latency
+ * figure means little without this split.
+ */
+export const cpuMeter = (apiPid?: number) => {
+  const start = { api: apiPid ? processCpuMs(apiPid) : 0, client: process.cpuUsage(), machine: machineBusyMs() };
+  return (requests: number) => {
+    const api = apiPid ? processCpuMs(apiPid) - start.api : 0;
+    const used = process.cpuUsage(start.client);
+    const client = (used.user + used.system) / 1000;
+    const rest = machineBusyMs() - start.machine - api - client;
+    const perRequest = (ms: number) => round(ms / requests, 3);
+    return { apiMs: perRequest(api), clientMs: perRequest(client), restMs: perRequest(Math.max(0, rest)) };
+  };
 };
 
 export const percentile = (values: number[], p: number) => {
@@ -170,6 +286,7 @@ export const startServerProcess = async (databaseUrl: string, env: Record<string
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
