@@ -49,6 +49,7 @@ const SQL_ONLY_INDEXES = new Set<string>([
   ...['published_at', 'view_count', 'download_count', 'star_count'].flatMap((column) => [
     `resources(stage_id, subject_id, ${column}, id)`,
     `resources(type, stage_id, subject_id, ${column}, id)`,
+    `resources(${column}, id)`,
   ]),
   'resources(search_vector)',
   'resources(search_ngrams)',

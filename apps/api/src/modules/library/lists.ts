@@ -18,7 +18,10 @@ export interface ListInput {
   snapshot?: string;
 }
 
-/** Sort value → column; each has a partial index (see the library migration). */
+/**
+ * Sort value → column. Each has partial indexes (library migrations): by stage and subject, by type, stage and
+ * subject, and alone (lists without a stage and subject walk it and check type and stage on the way).
+ */
 const SORT_COLUMNS = { '1': 'published_at', '2': 'view_count', '3': 'download_count', '4': 'star_count' } as const;
 
 /** How long later pages reuse the total counted for their snapshot. */
@@ -41,7 +44,6 @@ export const listQueries = (input: ListInput, snapshot: Date) => {
   const direction = Prisma.raw(input.sortWay === 'ASC' ? 'ASC' : 'DESC');
   const column = Prisma.raw(`r.${SORT_COLUMNS[input.sort]}`);
   return {
-    // Without a stage and subject no index gives this order: the sort reads every match (pageCards).
     select: pageCards(
       Prisma.sql`
         SELECT r.id, ${column} AS sort_key FROM resources r
