@@ -163,7 +163,10 @@ describe('lists', () => {
             await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
             return tx.$queryRaw<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(Prisma.sql`EXPLAIN (FORMAT JSON) ${select}`);
           });
-          expect(candidateSorts(explained!['QUERY PLAN'][0]!.Plan), `${JSON.stringify(filter)} sort ${sort} ${sortWay}`).toEqual([]);
+          expect(
+            candidateSorts(explained!['QUERY PLAN'][0]!.Plan),
+            `${JSON.stringify(filter)} sort ${sort} ${sortWay}`,
+          ).toEqual([]);
         }
       }
     }
