@@ -66,10 +66,11 @@ export const createBenchClient = (maxSockets = 64) => {
       method = 'GET',
       headers = {},
       body,
-    }: { method?: string; headers?: http.OutgoingHttpHeaders; body?: Buffer | string },
+    }: { method?: string; headers?: http.OutgoingHttpHeaders; body?: Buffer | string | Buffer[] },
   ) =>
     new Promise<BenchResponse>((resolve, reject) => {
-      const length = body === undefined ? 0 : Buffer.byteLength(body);
+      const parts = body === undefined ? [] : Array.isArray(body) ? body : [body];
+      const length = parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
       const req = http.request(url, { method, agent, headers: { ...headers, 'content-length': length } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -79,7 +80,10 @@ export const createBenchClient = (maxSockets = 64) => {
         );
       });
       req.on('error', reject);
-      req.end(body);
+      // Parts are written as they are (no joined copy), as a browser streams a FormData's Blob part.
+      req.cork();
+      for (const part of parts) req.write(part);
+      req.end();
     });
   return { request, close: () => agent.destroy() };
 };
