@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import net from 'node:net';
+import { PassThrough } from 'node:stream';
 import { defineRoute, z } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../apps/api/src/app.ts';
@@ -182,6 +185,64 @@ describe('readiness without a database', () => {
       expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'fail', storage: 'ok' } });
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe('request log lines', () => {
+  it('writes one line per request when it ends, and one for a request its client abandons', async () => {
+    const db = await createTestDatabase();
+    let text = '';
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    const logged = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'info' }),
+      databaseUrl: db.url,
+      webDir: null,
+      logStream,
+    });
+    registerRoute(logged, echo, ({ body }) => ({ text: body.text }));
+    const lines = () =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { msg: string; reqId?: string; req?: { url: string } });
+    try {
+      const url = await logged.listen({ host: '127.0.0.1', port: 0 });
+      const res = await fetch(`${url}/api/test/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: '你好' }),
+      });
+      const id = res.headers.get('x-request-id');
+      await expect.poll(() => lines().filter((l) => l.reqId === id).length).toBe(1);
+      expect(lines().find((l) => l.reqId === id)).toMatchObject({
+        msg: 'request completed',
+        req: { url: '/api/test/echo' },
+      });
+      expect(lines().some((l) => l.msg === 'incoming request')).toBe(false);
+
+      // Headers and part of the body, then the client goes away.
+      const { port } = new URL(url);
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(
+        'POST /api/test/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"te',
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      socket.destroy();
+      await expect
+        .poll(() =>
+          lines()
+            .filter((l) => l.msg === 'request aborted by the client')
+            .map((l) => l.req?.url),
+        )
+        .toEqual(['/api/test/echo']);
+    } finally {
+      await logged.close();
+      await db.drop();
     }
   });
 });
