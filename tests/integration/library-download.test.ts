@@ -1,8 +1,10 @@
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
+import { newId } from '../../apps/api/src/modules/storage/keys.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
+import { png } from '../support/files.ts';
 import { dictIds } from '../support/library.ts';
 import { cookieOf, postDocument } from '../support/uploads.ts';
 
@@ -21,8 +23,12 @@ afterAll(async () => {
 
 const TEXT = '一元二次方程的解法：配方法、公式法、因式分解法。\n';
 
-const publishTextFile = async (price: number, approve = true) => {
-  const up = await postDocument(t.url, cookieOf(author.jar), '方程讲义.txt', Buffer.from(TEXT.repeat(50)));
+const publishFile = async (
+  price: number,
+  approve = true,
+  file: { name: string; bytes: Buffer } = { name: '方程讲义.txt', bytes: Buffer.from(TEXT.repeat(50)) },
+) => {
+  const up = await postDocument(t.url, cookieOf(author.jar), file.name, file.bytes);
   expect(up.json.code, up.json.msg).toBe(0);
   const { stageId, subjectId } = await dictIds(t, '初中', '数学');
   const res = await author.call(routes.publishDocument, {
@@ -41,7 +47,7 @@ const publishTextFile = async (price: number, approve = true) => {
 
 describe('downloads', () => {
   it('a free published resource downloads with its original name, counted and recorded', async () => {
-    const { id } = await publishTextFile(0);
+    const { id } = await publishFile(0);
     const res = await reader.call(routes.download, { query: { id } });
     expect(res.data.fileName).toBe('方程讲义.txt');
     const file = await fetch(`${t.url}${res.data.url}`);
@@ -60,7 +66,7 @@ describe('downloads', () => {
   });
 
   it('a paid resource downloads for its author only (until bought), and nothing is counted on refusal', async () => {
-    const { id, fileId } = await publishTextFile(500);
+    const { id, fileId } = await publishFile(500);
     const refused = await reader.call(routes.download, { query: { id } });
     expect(refused).toMatchObject({ code: 40300, msg: '该资源为付费资源，购买后即可下载' });
     expect((await t.prisma.resource.findUniqueOrThrow({ where: { id } })).downloadCount).toBe(0);
@@ -73,12 +79,43 @@ describe('downloads', () => {
   });
 
   it('an unpublished resource’s files are its author’s only; an unknown file is refused', async () => {
-    const { id, fileId } = await publishTextFile(0, false);
+    const { id, fileId } = await publishFile(0, false);
     expect((await reader.call(routes.download, { query: { id } })).code).toBe(40300);
     expect((await reader.call(routes.onlinePreview, { query: { fileId } })).code).not.toBe(0);
     expect((await author.call(routes.onlinePreview, { query: { fileId } })).code).toBe(0);
     await createReviewAdmin(t.prisma).approve(id);
     expect((await reader.call(routes.onlinePreview, { query: { fileId } })).code).toBe(0);
     expect((await reader.call(routes.download, { query: { id, fileId: 'not-a-file-of-it' } })).code).toBe(40400);
+  });
+
+  it("a paid resource's thumbnails show on its cards to everyone; an image that is its own thumbnail does not", async () => {
+    const thumbnail = (fileId: string, cookie?: string) =>
+      fetch(`${t.url}/api/file/thumbnail/${fileId}`, cookie ? { headers: { cookie } } : {});
+    const paid = await publishFile(800);
+    const seen = await thumbnail(paid.fileId);
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get('content-type')).toMatch(/^image\//);
+    // The file itself is still refused.
+    expect((await reader.call(routes.onlinePreview, { query: { fileId: paid.fileId } })).code).not.toBe(0);
+    // Not published yet: nothing of it is shown.
+    const pending = await publishFile(800, false);
+    expect((await thumbnail(pending.fileId)).status).toBe(401);
+    expect((await thumbnail(pending.fileId, cookieOf(reader.jar))).status).toBe(403);
+
+    // An image scaled by nobody (no ffmpeg) is its own thumbnail: a non-buyer gets the placeholder, the author the image.
+    const image = png(40, 30);
+    const photo = await publishFile(300, true, { name: '板书.png', bytes: image });
+    const busy = { fileId: photo.fileId, status: { in: ['pending', 'running'] } };
+    await expect.poll(() => t.prisma.fileDerivative.count({ where: busy }), { timeout: 15_000 }).toBe(0);
+    await t.prisma.fileDerivative.deleteMany({ where: { fileId: photo.fileId } });
+    await t.prisma.fileDerivative.create({
+      data: { id: newId(), fileId: photo.fileId, variant: 'thumbnail', status: 'ready', source: 'original' },
+    });
+    const stranger = await thumbnail(photo.fileId, cookieOf(reader.jar));
+    expect(stranger.status).toBe(200);
+    expect(stranger.headers.get('x-thumbnail')).toBe('placeholder');
+    expect(Buffer.from(await stranger.arrayBuffer()).equals(image)).toBe(false);
+    const own = await thumbnail(photo.fileId, cookieOf(author.jar));
+    expect(Buffer.from(await own.arrayBuffer()).equals(image)).toBe(true);
   });
 });

@@ -8,13 +8,21 @@ export interface FileRef {
 }
 
 /**
+ * What is to be read: the file itself (content, preview, playback, download), or only its thumbnail, a small picture
+ * derived from it that cards show to everyone who may see the item (a paid resource's cards too).
+ */
+export type FileAccessPurpose = 'content' | 'thumbnail';
+
+/**
  * A reason someone other than the owner may read a file (a published free resource, a purchase…). Rules answer
- * true to grant; they never deny. Features register theirs at start-up.
+ * true to grant; they never deny. A rule granting the content grants the thumbnail too. Features register theirs at
+ * start-up.
  */
 export type FileAccessRule = (input: {
   app: FastifyInstance;
   user: SessionUser | null;
   file: FileRef;
+  purpose: FileAccessPurpose;
 }) => boolean | Promise<boolean>;
 
 declare module 'fastify' {
@@ -28,10 +36,15 @@ export const registerFileAccessRule = (app: FastifyInstance, rule: FileAccessRul
 };
 
 /** The one place deciding who may read a stored file: its owner, an administrator, or any registered rule. */
-export const canReadFile = async (app: FastifyInstance, user: SessionUser | null, file: FileRef) => {
+export const canReadFile = async (
+  app: FastifyInstance,
+  user: SessionUser | null,
+  file: FileRef,
+  purpose: FileAccessPurpose = 'content',
+) => {
   if (user && (user.id === file.ownerId || user.isAdmin)) return true;
   for (const rule of app.fileAccessRules) {
-    if (await rule({ app, user, file })) return true;
+    if (await rule({ app, user, file, purpose })) return true;
   }
   return false;
 };

@@ -12,10 +12,16 @@ import { toStoredFileView } from './view.ts';
 const idParam = z.object({ id: z.string().max(64) });
 const ID = /^[a-z2-7]{26}$/;
 
-/** The stored file behind an id, if this user (or visitor) may read it; 404/401/403 otherwise. */
-export const readableFile = async (app: FastifyInstance, user: SessionUser | null, id: string) => {
+/** The stored file behind an id; 404 otherwise. */
+const storedFile = async (app: FastifyInstance, id: string) => {
   const file = ID.test(id) ? await app.prisma.storedFile.findUnique({ where: { id } }) : null;
   if (!file) throw new AppError('NOT_FOUND', MESSAGES.file.notFound);
+  return file;
+};
+
+/** The stored file behind an id, if this user (or visitor) may read it; 404/401/403 otherwise. */
+export const readableFile = async (app: FastifyInstance, user: SessionUser | null, id: string) => {
+  const file = await storedFile(app, id);
   if (!(await canReadFile(app, user, file))) throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED');
   return file;
 };
@@ -83,11 +89,17 @@ export default async function fileRoutes(app: FastifyInstance) {
     schema: { params: idParam },
     handler: async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const user = await app.sessions.resolve(request, reply);
-      const file = await readableFile(app, user, request.params.id);
+      const file = await storedFile(app, request.params.id);
+      // A paid resource's cards show its thumbnails to everyone; the file itself stays for those who may read it.
+      const content = await canReadFile(app, user, file);
+      if (!content && !(await canReadFile(app, user, file, 'thumbnail'))) {
+        throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED');
+      }
       const thumb = await app.prisma.fileDerivative.findUnique({
         where: { fileId_variant: { fileId: file.id, variant: 'thumbnail' } },
       });
-      if (thumb?.status === 'ready') {
+      // An image is its own thumbnail when there was no ffmpeg to scale it: that is the content, not a thumbnail.
+      if (thumb?.status === 'ready' && (thumb.storageKey || content)) {
         const served = thumb.storageKey
           ? {
               storageKey: thumb.storageKey,
@@ -97,7 +109,7 @@ export default async function fileRoutes(app: FastifyInstance) {
               sha256: `${file.sha256.slice(0, 24)}-${thumb.id}`,
               createdAt: thumb.updatedAt,
             }
-          : file; // an image without ffmpeg is its own thumbnail
+          : file;
         return serveStoredFile(request, reply, served, { disposition: 'inline', maxAgeSeconds: 3600 });
       }
       if (!thumb) await app.previews.enqueueFor(file.id);

@@ -17,11 +17,12 @@ interface ResourceOfFile {
 }
 
 /**
- * Files of resources: a cover of a published resource is public; a resource's files follow canDownloadResource
- * (the same rule as downloads, so preview, playback and download agree).
+ * Files of resources: a cover of a published resource is public, and so are the thumbnails of its files (its cards
+ * show them, paid or not); a resource's files themselves follow canDownloadResource (the same rule as downloads, so
+ * preview, playback and download agree).
  */
 export const registerLibraryFileRule = (app: FastifyInstance) =>
-  registerFileAccessRule(app, async ({ user, file }) => {
+  registerFileAccessRule(app, async ({ user, file, purpose }) => {
     const rows = await app.prisma.$queryRaw<ResourceOfFile[]>`
       SELECT r.id, r.author_id, r.price, r.status::text AS status, r.deleted_at, r.cover_file_id = ${file.id} AS is_cover
       FROM resources r
@@ -29,7 +30,9 @@ export const registerLibraryFileRule = (app: FastifyInstance) =>
          OR r.id IN (SELECT rf.resource_id FROM resource_files rf WHERE rf.file_id = ${file.id})`;
     for (const r of rows) {
       const facts = { authorId: r.author_id, price: r.price, status: r.status, deletedAt: r.deleted_at };
-      if (r.is_cover ? r.status === 'PUBLISHED' && !r.deleted_at : canDownloadResource(user, facts)) return true;
+      const visible = r.status === 'PUBLISHED' && !r.deleted_at;
+      if ((r.is_cover || purpose === 'thumbnail') && visible) return true;
+      if (!r.is_cover && canDownloadResource(user, facts)) return true;
       // Only a paid resource's buyers need the orders looked up.
       if (
         !r.is_cover &&
