@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import http from 'node:http';
 import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { defineRoute, z } from '@zyk/shared';
@@ -242,6 +243,37 @@ describe('request log lines', () => {
         .toEqual(['/api/test/echo']);
     } finally {
       await logged.close();
+      await db.drop();
+    }
+  });
+});
+
+describe('closing', () => {
+  it('closes a keep-alive connection as soon as its answer is out, not after the keep-alive timeout', async () => {
+    const db = await createTestDatabase();
+    const closing = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl: db.url, webDir: null });
+    closing.get('/api/test/slow', async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return { ok: true };
+    });
+    try {
+      const url = await closing.listen({ host: '127.0.0.1', port: 0 });
+      const agent = new http.Agent({ keepAlive: true });
+      const answered = new Promise<number>((resolve, reject) => {
+        http
+          .get(`${url}/api/test/slow`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
+      });
+      await new Promise((r) => setTimeout(r, 100)); // the request is being answered
+      const t0 = performance.now();
+      await closing.close();
+      expect(await answered).toBe(200);
+      expect(performance.now() - t0).toBeLessThan(5_000); // the keep-alive timeout is 72 s
+      agent.destroy();
+    } finally {
       await db.drop();
     }
   });

@@ -80,6 +80,18 @@ export const buildApp = async ({ config, databaseUrl, webDir, logStream }: AppOp
     reply.header('x-request-id', request.id);
     done();
   });
+  // Closing closes the keep-alive connections idle at that moment; one still answering would then stay open for
+  // its keep-alive timeout (72 s) after its answer, holding up shutdown. Close each as soon as it is idle.
+  let closingIdle: NodeJS.Timeout | null = null;
+  app.addHook('preClose', (done) => {
+    closingIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+    closingIdle.unref();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    if (closingIdle) clearInterval(closingIdle);
+    done();
+  });
   app.addHook('onRequestAbort', (request, done) => {
     request.log.info({ req: request }, 'request aborted by the client');
     done();
