@@ -278,7 +278,7 @@ describe('a visitor browses', () => {
       .getByRole('button', { name: /勾股/ })
       .waitFor()
       .catch(async (error: Error) => {
-        // Seen twice under heavy load and never reproduced: keep what the panel showed for the next look.
+        // Under CPU load the panel's first request raced the search (fixed in search-page.tsx): keep what it showed.
         await screenshot(page, 'browse-search-hot-words-missing.png');
         const panel = await page.getByTestId('hot-words').textContent();
         throw new Error(`${error.message}\nhot words shown: ${panel}`);

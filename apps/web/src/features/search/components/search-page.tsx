@@ -1,5 +1,5 @@
 import { CloseOutlined, DeleteOutlined, FireOutlined, HistoryOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE, type ResourceType } from '@zyk/shared';
 import { Button, Popconfirm } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -61,8 +61,12 @@ export const SearchPage = () => {
   useEffect(() => {
     if (!keyword || !settled || results.dataUpdatedAt === answeredAt.current) return;
     answeredAt.current = results.dataUpdatedAt;
-    if (loggedIn) void queryClient.invalidateQueries({ queryKey: searchKeys.records() });
-    void queryClient.invalidateQueries({ queryKey: searchKeys.hotWords() });
+    // Their first requests go out with the search's and may be answered before it was counted. Invalidating a
+    // query still on its first request joins that request instead of asking again, so it is cancelled first.
+    const askAgain = (queryKey: QueryKey) =>
+      void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+    if (loggedIn) askAgain(searchKeys.records());
+    askAgain(searchKeys.hotWords());
   }, [loggedIn, keyword, settled, results.dataUpdatedAt, queryClient]);
 
   const listTop = useRef<HTMLDivElement>(null);
