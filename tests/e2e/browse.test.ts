@@ -258,8 +258,9 @@ describe('a visitor browses', () => {
     await searchBox(page).fill('  勾股 ');
     await searchBox(page).press('Enter');
     await page.waitForURL(`${t.url}/home/search?searchKeyWord=${encodeURIComponent('勾股')}`);
+    // The router pushes the URL before React renders the new location: the page follows a moment later.
+    await eventually(() => breadcrumb(page).textContent()).toBe('当前位置：首页/资源检索');
     expect(await searchBox(page).inputValue()).toBe('勾股');
-    expect(await breadcrumb(page).textContent()).toBe('当前位置：首页/资源检索');
     const results = cards(page, '搜索结果');
     await results.first().waitFor();
     const titles = await results.locator('h3').allTextContents();
