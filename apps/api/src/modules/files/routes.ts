@@ -91,15 +91,14 @@ export default async function fileRoutes(app: FastifyInstance) {
       const user = await app.sessions.resolve(request, reply);
       const file = await storedFile(app, request.params.id);
       // A paid resource's cards show its thumbnails to everyone; the file itself stays for those who may read it.
-      const content = await canReadFile(app, user, file);
-      if (!content && !(await canReadFile(app, user, file, 'thumbnail'))) {
-        throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED');
-      }
+      if (!(await canReadFile(app, user, file, 'thumbnail'))) throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED');
       const thumb = await app.prisma.fileDerivative.findUnique({
         where: { fileId_variant: { fileId: file.id, variant: 'thumbnail' } },
       });
       // An image is its own thumbnail when there was no ffmpeg to scale it: that is the content, not a thumbnail.
-      if (thumb?.status === 'ready' && (thumb.storageKey || content)) {
+      const servable =
+        thumb?.status === 'ready' && (thumb.storageKey !== null || (await canReadFile(app, user, file, 'content')));
+      if (thumb && servable) {
         const served = thumb.storageKey
           ? {
               storageKey: thumb.storageKey,
