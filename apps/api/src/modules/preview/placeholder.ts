@@ -6,9 +6,10 @@ const HEIGHT = 200;
 type Rgb = [number, number, number];
 
 /**
- * Soft tints with a muted symbol, the same colours the web draws for a resource without a picture
- * (apps/web/src/components/resource-thumb.module.css: the pale background, the symbol at half opacity over it), so
- * a placeholder from here and one drawn by the page look alike in a list.
+ * Soft tints with a muted symbol, so a placeholder from here and the web's own picture-less card look alike in a
+ * list. Documents and videos take the web's pale backgrounds (apps/web/src/components/resource-thumb.module.css,
+ * the symbol at half opacity over it); audio, images and other files, which the web has no tint for, take pale
+ * tints of the same lightness.
  */
 const COLORS: Record<string, { bg: Rgb; fg: Rgb }> = {
   video: { bg: [224, 242, 254], fg: [114, 174, 208] },
