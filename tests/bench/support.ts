@@ -204,9 +204,12 @@ export const runConcurrent = async (total: number, concurrency: number, task: (i
   return { latencies, wallMs: performance.now() - started };
 };
 
-/** CPU time (ms) a process has used so far, from /proc (Linux; clock ticks of 10 ms). */
-const processCpuMs = (pid: number) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * CPU time (ms, user + system) a process has used so far, every thread, or one thread of it (`thread`, e.g. the pid
+ * itself for the main thread), from /proc (Linux; clock ticks of 10 ms).
+ */
+export const processCpuMs = (pid: number, thread?: number) => {
+  const stat = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };

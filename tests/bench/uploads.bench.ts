@@ -15,7 +15,7 @@ import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
 import { freePort } from '../support/net.ts';
 import { startS3rver } from '../support/s3rver.ts';
 import { loginOverHttp } from '../support/uploads.ts';
-import { createBenchClient, report, round } from './support.ts';
+import { createBenchClient, processCpuMs, report, round } from './support.ts';
 
 /**
  * Uploads: a 512 MiB file through the spec's chunk protocol (4 MiB chunks, one at a time, as the web client sends
@@ -92,17 +92,7 @@ const status = (pid: number, field: string) => {
  * CPU seconds a process has used (user + system, every thread) and those of its main thread: less noisy than wall
  * time on a shared machine, and they show where the work is.
  */
-const cpuSeconds = (pid: number) => {
-  const ticks = (stat: string) => {
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime, stime
-  };
-  const hz = 100; // USER_HZ on Linux
-  return {
-    all: ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')) / hz,
-    main: ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')) / hz,
-  };
-};
+const cpuSeconds = (pid: number) => ({ all: processCpuMs(pid) / 1000, main: processCpuMs(pid, pid) / 1000 });
 /** Resets the peak RSS counter of a process (Linux), so VmHWM afterwards is the peak of what follows. */
 const resetPeak = (pid: number) => {
   try {
