@@ -132,7 +132,7 @@ const chunkUpload = async (env: Record<string, string>) => {
     const store0 = cpuSeconds(s3.pid).all;
     const client0 = process.cpuUsage();
     const t0 = performance.now();
-    const fileId = await uploadAll(api.url, cookie, data, '整节课.mp4');
+    const { fileId, lastAnswerSeconds } = await uploadAll(api.url, cookie, data, '整节课.mp4');
     const s = seconds(t0);
     const cpu1 = cpuSeconds(api.pid);
     const clientCpu = process.cpuUsage(client0);
@@ -147,7 +147,7 @@ const chunkUpload = async (env: Record<string, string>) => {
       client: round((clientCpu.user + clientCpu.system) / 1000 / chunks, 1),
       s3rver: round((storeCpu * 1000) / chunks, 1),
     };
-    return { s, peakGrowth, cpuMsPerChunk };
+    return { s, peakGrowth, cpuMsPerChunk, lastAnswerSeconds };
   } finally {
     await api.stop();
   }
@@ -180,7 +180,8 @@ const uploadAll = async (url: string, cookie: string, bytes: Buffer, name: strin
       }),
     );
     if (process.env.BENCH_TRACE) process.stdout.write(`${Math.round(performance.now() - c0)} `);
-    if (answer.data.result === 1) return answer.data.fileId as string;
+    // The last chunk's answer waits for completion: assembly, the content check and the whole file's SHA-256.
+    if (answer.data.result === 1) return { fileId: answer.data.fileId as string, lastAnswerSeconds: seconds(c0) };
     if (answer.data.result !== 0) throw new Error(JSON.stringify(answer));
     received = answer.data.received;
   }
@@ -233,6 +234,48 @@ const tusUpload = async () => {
   }
 };
 
+/** Seconds one core takes to SHA-256 the file (node:crypto): the protocol must record it, and it cannot be split. */
+const hashSeconds = () => {
+  const t0 = performance.now();
+  createHash('sha256').update(data).digest();
+  return seconds(t0);
+};
+
+/**
+ * s3rver's CPU per request of each kind the S3 assembly uses (a chunk staged as an object, read back, and joined with
+ * the next into an 8 MiB part; the staged object deleted), and the api's side of the same requests.
+ */
+const s3Operations = async () => {
+  const storage = await createStorage(loadConfig({ ...s3.env, DATABASE_URL: pg.url, DATA_DIR: dir }));
+  if (!(storage instanceof S3Storage)) throw new Error('expected the S3 driver');
+  await storage.init();
+  const chunk = data.subarray(0, CHUNK);
+  const part = data.subarray(0, 2 * CHUNK);
+  const N = 16;
+  const measure = async (op: (i: number) => Promise<unknown>) => {
+    await op(N); // warm-up: the client's code path compiled, and an object at index N to read or delete
+    const store0 = cpuSeconds(s3.pid).all;
+    const api0 = process.cpuUsage();
+    for (let i = 0; i < N; i++) await op(i);
+    const api = process.cpuUsage(api0);
+    return {
+      s3rver: round(((cpuSeconds(s3.pid).all - store0) * 1000) / N, 1),
+      client: round((api.user + api.system) / 1000 / N, 1),
+    };
+  };
+  const mpu = await storage.createMultipart('f/be/ops-part');
+  const result = {
+    putObject4MiB: await measure((i) => storage.put(`u/ops/${i}`, chunk)),
+    getObject4MiB: await measure(async (i) => {
+      for await (const _ of await storage.get(`u/ops/${i}`));
+    }),
+    deleteObject: await measure((i) => storage.deleteMany([`u/ops/${i}`])),
+    uploadPart8MiB: await measure((i) => storage.uploadPart('f/be/ops-part', mpu, i + 1, part, part.length)),
+  };
+  await storage.abortMultipart('f/be/ops-part', mpu);
+  return result;
+};
+
 /** Each measurement runs RUNS times, interleaved (peer, then per driver the limit and the chunk protocol); medians. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -240,6 +283,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 try {
   const drivers = (process.env.BENCH_DRIVERS ?? 'local,s3').split(',') as ('local' | 's3')[];
   const tusRuns: number[] = [];
+  const hashRuns: number[] = [];
   const runs = new Map(
     drivers.map((d) => [
       d,
@@ -248,6 +292,7 @@ try {
   );
   for (let run = 0; run < RUNS; run++) {
     tusRuns.push(await tusUpload());
+    hashRuns.push(hashSeconds());
     for (const driver of drivers) {
       const env =
         driver === 'local'
@@ -266,6 +311,7 @@ try {
   for (const [driver, { limit: limitRuns, chunked }] of runs) {
     const seconds = median(chunked.map((c) => c.s));
     const limit = median(limitRuns.map((l) => l.s));
+    const lastAnswer = median(chunked.map((c) => c.lastAnswerSeconds));
     const cpu = (pick: (c: (typeof chunked)[number]) => number) => median(chunked.map(pick));
     results[driver] = {
       chunkProtocolMiBPerSec: mibPerSec(seconds),
@@ -273,6 +319,12 @@ try {
       ratioToLimit: round(limit / seconds),
       ratioToTus: round(tusSeconds / seconds),
       apiPeakRssGrowthMiB: round(Math.max(...chunked.map((c) => c.peakGrowth)) / MiB, 1),
+      seconds: round(seconds),
+      limitSeconds: round(limit),
+      // The last chunk's answer: assembly (S3: CompleteMultipartUpload), content check, waiting for the SHA-256.
+      lastChunkAnswerSeconds: round(lastAnswer),
+      // The ratio to the limit if hashing at one core's full speed were the protocol's only work (local disk).
+      ...(driver === 'local' ? { ratioToLimitIfOnlyHashing: round(limit / median(hashRuns)) } : {}),
       cpuMsPerChunk: {
         api: cpu((c) => c.cpuMsPerChunk.all),
         apiMainThread: cpu((c) => c.cpuMsPerChunk.mainThread),
@@ -290,14 +342,18 @@ try {
       },
     };
   }
+  const s3rverCpuMsPerOperation = drivers.includes('s3') ? await s3Operations() : undefined;
   report('uploads', {
     fileMiB: SIZE / MiB,
     chunkMiB: CHUNK / MiB,
     runs: RUNS,
     tusFileStoreMiBPerSec: mibPerSec(tusSeconds),
     tusRunsMiBPerSec: tusRuns.map(mibPerSec),
+    sha256MiBPerSec: mibPerSec(median(hashRuns)),
+    sha256RunsMiBPerSec: hashRuns.map(mibPerSec),
     targets: { ratioToLimit: 0.5, ratioToTus: 1.0, apiPeakRssGrowthMiB: 64 },
     ...results,
+    ...(s3rverCpuMsPerOperation ? { s3rverCpuMsPerOperation } : {}),
   });
 } finally {
   client.close();
