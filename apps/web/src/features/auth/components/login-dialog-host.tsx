@@ -3,6 +3,7 @@ import { Button, Modal } from 'antd';
 import { type ComponentType, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loadChunk } from '../../../lib/lazy-route.ts';
+import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { sessionActions, useSession } from '../../../stores/session.ts';
 import { authKeys } from '../api/auth-keys.ts';
 import type { LoginDialogProps } from './login-dialog.tsx';
@@ -42,7 +43,7 @@ export const LoginDialogHost = () => {
     const target = loginDialog.redirectTo;
     sessionActions.closeLogin();
     // What was loaded as a visitor may differ for the user (stars, purchases): load it again.
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+    void refetchAfterWrite(queryClient, { predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
     if (target) navigate(target);
   };
 

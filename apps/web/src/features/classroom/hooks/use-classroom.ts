@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import {
   getClassroomHome,
   getCourse,
@@ -61,8 +62,8 @@ export const useSaveStudy = (courseId: number) => {
     mutationFn: ({ titleId, position, completed }: { titleId: number; position: number; completed: boolean }) =>
       saveStudy(titleId, position, completed),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: classroomKeys.course(courseId) });
-      void client.invalidateQueries({ queryKey: classroomKeys.preview(courseId) });
+      void refetchAfterWrite(client, { queryKey: classroomKeys.course(courseId) });
+      void refetchAfterWrite(client, { queryKey: classroomKeys.preview(courseId) });
     },
   });
 };

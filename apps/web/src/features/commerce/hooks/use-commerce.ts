@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import {
   alipayBinding,
   applyInvoice,
@@ -74,7 +75,7 @@ export const useCoupons = (usable: boolean, orderNo: string | null) =>
 /** Whatever money moved: every wallet screen reads fresh numbers. */
 const useInvalidateCommerce = () => {
   const client = useQueryClient();
-  return () => void client.invalidateQueries({ queryKey: commerceKeys.all });
+  return () => void refetchAfterWrite(client, { queryKey: commerceKeys.all });
 };
 
 export const usePay = () => {

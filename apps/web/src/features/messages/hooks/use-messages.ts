@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { useSession } from '../../../stores/session.ts';
 import { getMessage, getMessages, getUnreadCount, readAllMessages } from '../api/message-api.ts';
 import { type MessageFilters, messageKeys } from '../api/message-keys.ts';
@@ -32,8 +33,8 @@ export const useMessage = (id: number | null) => {
     queryKey: messageKeys.detail(id ?? 0),
     queryFn: async () => {
       const message = await getMessage(id ?? 0);
-      void client.invalidateQueries({ queryKey: messageKeys.unread() });
-      void client.invalidateQueries({ queryKey: messageKeys.lists() });
+      void refetchAfterWrite(client, { queryKey: messageKeys.unread() });
+      void refetchAfterWrite(client, { queryKey: messageKeys.lists() });
       return message;
     },
     enabled: id !== null,
@@ -46,7 +47,7 @@ export const useReadAll = () => {
     mutationFn: readAllMessages,
     onSuccess: (unread) => {
       client.setQueryData(messageKeys.unread(), unread);
-      void client.invalidateQueries({ queryKey: messageKeys.lists() });
+      void refetchAfterWrite(client, { queryKey: messageKeys.lists() });
     },
   });
 };

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import {
   type CourseInput,
   clearHistory,
@@ -34,7 +35,7 @@ export const useDeleteResource = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteResource,
-    onSuccess: () => void client.invalidateQueries({ queryKey: spaceKeys.uploads() }),
+    onSuccess: () => void refetchAfterWrite(client, { queryKey: spaceKeys.uploads() }),
   });
 };
 
@@ -50,7 +51,7 @@ export const useDeleteMyRecord = (kind: 'downloads' | 'history') => {
   return useMutation({
     mutationFn: (resourceId: number) =>
       kind === 'downloads' ? deleteDownloadRecord(resourceId) : deleteHistory(resourceId),
-    onSuccess: () => void client.invalidateQueries({ queryKey: spaceKeys.myLists(kind) }),
+    onSuccess: () => void refetchAfterWrite(client, { queryKey: spaceKeys.myLists(kind) }),
   });
 };
 
@@ -58,7 +59,7 @@ export const useClearHistory = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: clearHistory,
-    onSuccess: () => void client.invalidateQueries({ queryKey: spaceKeys.myLists('history') }),
+    onSuccess: () => void refetchAfterWrite(client, { queryKey: spaceKeys.myLists('history') }),
   });
 };
 
@@ -92,7 +93,7 @@ export const useSaveCourse = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CourseInput) => saveCourse(input),
-    onSuccess: () => void client.invalidateQueries({ queryKey: spaceKeys.courses() }),
+    onSuccess: () => void refetchAfterWrite(client, { queryKey: spaceKeys.courses() }),
   });
 };
 
@@ -100,7 +101,7 @@ export const useDeleteCourse = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteCourse,
-    onSuccess: () => void client.invalidateQueries({ queryKey: spaceKeys.courses() }),
+    onSuccess: () => void refetchAfterWrite(client, { queryKey: spaceKeys.courses() }),
   });
 };
 
@@ -123,6 +124,6 @@ export const useSaveTopic = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: TopicInput) => saveTopic(input),
-    onSuccess: () => void client.invalidateQueries({ queryKey: spaceKeys.topics() }),
+    onSuccess: () => void refetchAfterWrite(client, { queryKey: spaceKeys.topics() }),
   });
 };

@@ -22,6 +22,7 @@ import { ResourceList } from '../../../components/resource-card.tsx';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { ApiFailure, errorText } from '../../../lib/api-result.ts';
 import { formatCount, formatDate, formatFileSize, formatPrice } from '../../../lib/format.ts';
+import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { detailsPath, LIST_PATHS, parseResourceId } from '../../../lib/resource-paths.ts';
 import { useSession } from '../../../stores/session.ts';
 import { requestDownload } from '../api/resource-api.ts';
@@ -295,7 +296,7 @@ const useDownload = (r: ResourceDetail, toast: Toast) => {
       setRefusal(null);
       triggerDownload(url, fileName);
       patch({ downloadCount: r.downloadCount + 1 });
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.detail(r.id) });
+      void refetchAfterWrite(queryClient, { queryKey: resourceKeys.detail(r.id) });
     },
     onError: (error) => {
       if (error instanceof ApiFailure && error.code === ERRORS.FORBIDDEN.code) setRefusal(error.message);

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PageBean } from '@zyk/shared';
 import { mergePages } from '../../../lib/paging.ts';
+import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { deleteComment, getComments, getReplies, saveComment, saveReply } from '../api/resource-api.ts';
 import { resourceKeys } from '../api/resource-keys.ts';
 
@@ -37,11 +38,11 @@ const useRefresh = (resourceId: number) => {
   const queryClient = useQueryClient();
   return (commentId?: number) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: resourceKeys.comments(resourceId) }),
-      queryClient.invalidateQueries({ queryKey: resourceKeys.detail(resourceId) }),
+      refetchAfterWrite(queryClient, { queryKey: resourceKeys.comments(resourceId) }),
+      refetchAfterWrite(queryClient, { queryKey: resourceKeys.detail(resourceId) }),
       commentId === undefined
         ? undefined
-        : queryClient.invalidateQueries({ queryKey: resourceKeys.replies(commentId) }),
+        : refetchAfterWrite(queryClient, { queryKey: resourceKeys.replies(commentId) }),
     ]);
 };
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDetail } from '@zyk/shared';
 import { useCallback, useEffect, useRef } from 'react';
+import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { countView, getRecommendations, getResource, setCollect, setStar } from '../api/resource-api.ts';
 import { resourceKeys } from '../api/resource-keys.ts';
 
@@ -33,7 +34,7 @@ export const useCountViewOnce = (id: number) => {
         if (!counts) return;
         // The details may still be on their way, read before this view counted: then ask for them again.
         if (queryClient.getQueryData(resourceKeys.detail(id))) patch(counts);
-        else void queryClient.invalidateQueries({ queryKey: resourceKeys.detail(id) });
+        else void refetchAfterWrite(queryClient, { queryKey: resourceKeys.detail(id) });
       },
       () => undefined,
     );

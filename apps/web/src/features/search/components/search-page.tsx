@@ -10,6 +10,7 @@ import { ResourceList, ResourceListSkeleton } from '../../../components/resource
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatTotal, SEARCH_TOTAL_CAP } from '../../../lib/paging.ts';
+import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { searchPath } from '../../../lib/resource-paths.ts';
 import { useSession } from '../../../stores/session.ts';
 import { searchKeys } from '../api/search-keys.ts';
@@ -61,10 +62,8 @@ export const SearchPage = () => {
   useEffect(() => {
     if (!keyword || !settled || results.dataUpdatedAt === answeredAt.current) return;
     answeredAt.current = results.dataUpdatedAt;
-    // Their first requests go out with the search's and may be answered before it was counted. Invalidating a
-    // query still on its first request joins that request instead of asking again, so it is cancelled first.
-    const askAgain = (queryKey: QueryKey) =>
-      void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+    // Their first requests go out with the search's and may be answered before it was counted.
+    const askAgain = (queryKey: QueryKey) => void refetchAfterWrite(queryClient, { queryKey });
     if (loggedIn) askAgain(searchKeys.records());
     askAgain(searchKeys.hotWords());
   }, [loggedIn, keyword, settled, results.dataUpdatedAt, queryClient]);

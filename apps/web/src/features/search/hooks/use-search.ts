@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import {
   deleteAllSearchRecords,
   deleteSearchRecord,
@@ -29,7 +30,7 @@ export const useDeleteSearchRecord = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSearchRecord,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: searchKeys.records() }),
+    onSettled: () => refetchAfterWrite(queryClient, { queryKey: searchKeys.records() }),
   });
 };
 
@@ -37,6 +38,6 @@ export const useDeleteAllSearchRecords = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAllSearchRecords,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: searchKeys.records() }),
+    onSettled: () => refetchAfterWrite(queryClient, { queryKey: searchKeys.records() }),
   });
 };
