@@ -121,6 +121,21 @@ describe('chunked upload on S3', () => {
     }
   });
 
+  it('closes a part from the memory copy of the chunk this instance staged, without reading it back', async () => {
+    const data = fakeMp4(9 * MiB + 7);
+    const info = (await initVideo(t.url, cookie, '内存暂存.mp4', data.length)).json.data;
+    await sendChunk(t.url, cookie, info, 0, data.subarray(0, 4 * MiB), data.length); // staged
+    const [staged] = await stagedKeys(info.ccvid);
+    // The staging object vanishes: only a part sent from memory can still hold the right bytes.
+    await storage().delete(staged!);
+    const part = await sendChunk(t.url, cookie, info, 4 * MiB, data.subarray(4 * MiB, 8 * MiB), data.length);
+    expect(part.json.data).toMatchObject({ result: 0, received: 8 * MiB });
+    const done = await uploadVideo(t.url, cookie, info, '内存暂存.mp4', data);
+    const file = await t.prisma.storedFile.findUniqueOrThrow({ where: { id: done.data!.fileId! } });
+    expect(file.sha256).toBe(sha256(data));
+    expect(sha256(await downloaded(file.id))).toBe(sha256(data));
+  });
+
   it('counts a staged chunk and a part-closing chunk sent many times at once exactly once', async () => {
     const data = fakeMp4(10 * MiB + 17);
     const other = await startInstance(t.databaseUrl, env);

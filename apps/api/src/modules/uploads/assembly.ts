@@ -6,6 +6,7 @@ import type { ChunkWriter } from '../storage/chunk-claims.ts';
 import { LocalStorage } from '../storage/local.ts';
 import { S3_MIN_PART, S3Storage } from '../storage/s3.ts';
 import { ByteCounter, type ObjectStorage } from '../storage/types.ts';
+import { RecentStages } from './recent-stages.ts';
 
 /**
  * How acknowledged chunks become one object, per storage driver. Every chunk is first stored durably where it can be
@@ -19,7 +20,9 @@ import { ByteCounter, type ObjectStorage } from '../storage/types.ts';
  *   the data file is renamed to its object key.
  * - S3: parts must be ≥ 5 MiB except the last, chunks are 1–4 MiB. A chunk is stored as a staging object until the
  *   staged bytes plus the arriving chunk reach 5 MiB; then the staged objects and the live chunk are streamed
- *   together as the next part of the upload's multipart upload. The last chunk always closes a part. Completion is
+ *   together as the next part of the upload's multipart upload. The last chunk always closes a part. A staging
+ *   object's bytes are also kept in memory for a while (recent-stages.ts), so the part is usually sent without
+ *   reading them back; only another instance or a restarted one reads them from S3. Completion is
  *   S3's CompleteMultipartUpload (server-side). Every acknowledged byte is in a staging object or an uploaded part,
  *   recorded in Postgres, so a restart or another instance carries on. Each attempt at a part gets a part number of
  *   its own from a counter in the row (`nextPart`): two copies of a chunk racing to close the same part upload two
@@ -154,7 +157,12 @@ class LocalAssembler implements Assembler {
   }
 }
 
+/** Staged bytes kept in memory per process: two 4 MiB chunks for each of 8 uploads at once; older ones are read back. */
+const RECENT_STAGE_BYTES = 64 * 1024 * 1024;
+
 class S3Assembler implements Assembler {
+  private readonly recent = new RecentStages(RECENT_STAGE_BYTES);
+
   constructor(private readonly storage: S3Storage) {}
 
   async stage(upload: UploadRef, start: number, length: number, body: Readable, db: StageContext): Promise<Staged> {
@@ -164,7 +172,9 @@ class S3Assembler implements Assembler {
     const isLast = start + length === upload.fileSize;
     if (pending + length < S3_MIN_PART && !isLast) {
       const key = `u/${upload.id}/${start}-${nonce()}`;
-      const { size } = await this.storage.put(key, body, { size: length });
+      const copy = this.recent.collect(body, length);
+      const { size } = await this.storage.put(key, copy.stream, { size: length });
+      copy.keep(key, size);
       return { kind: 's3-stage', key, bytes: size };
     }
     // Staged objects first, then the live chunk, as one part of known length.
@@ -176,7 +186,7 @@ class S3Assembler implements Assembler {
     const live = new ByteCounter();
     const feed = (async () => {
       for (const s of staged) {
-        const source = await this.storage.get(s.key);
+        const source = this.recent.get(s.key, s.size) ?? (await this.storage.get(s.key));
         for await (const chunk of source) if (!joined.write(chunk)) await once(joined, 'drain');
       }
       await pipeline(body, live, joined);
@@ -210,12 +220,16 @@ class S3Assembler implements Assembler {
   async afterCommit(upload: UploadRef, staged: Staged) {
     // upload.assembly is the state before the commit: its staged objects are now inside the part.
     if (staged.kind === 's3-part' && upload.assembly.staged?.length) {
+      for (const s of upload.assembly.staged) this.recent.forget(s.key);
       await this.storage.deleteMany(upload.assembly.staged.map((s) => s.key));
     }
   }
 
   async discard(upload: UploadRef, staged: Staged) {
-    if (staged.kind === 's3-stage') await this.storage.delete(staged.key);
+    if (staged.kind === 's3-stage') {
+      this.recent.forget(staged.key);
+      await this.storage.delete(staged.key);
+    }
     if (staged.kind === 's3-part' && staged.createdMpu) {
       await this.storage.abortMultipart(upload.assembly.key, staged.mpu).catch(() => {});
     }
@@ -239,6 +253,7 @@ class S3Assembler implements Assembler {
 
   async remove(upload: UploadRef) {
     const { key, mpu, staged = [] } = upload.assembly;
+    for (const s of staged) this.recent.forget(s.key);
     if (mpu) await this.storage.abortMultipart(key, mpu).catch(() => {});
     if (staged.length) await this.storage.deleteMany(staged.map((s) => s.key)).catch(() => {});
     await this.storage.delete(key);
