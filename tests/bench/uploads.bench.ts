@@ -1,6 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fdatasyncSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -242,6 +252,29 @@ const hashSeconds = () => {
 };
 
 /**
+ * Milliseconds one fdatasync takes after appending a 4 MiB chunk to a file on the disk the local driver uses (median
+ * of 32): every chunk's answer waits for one, since `received` counts durable bytes only; tus's file store never
+ * syncs.
+ */
+const fdatasyncMsPerChunk = () => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'zyk-bench-sync-')), 'data');
+  const fd = openSync(file, 'w');
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      writeSync(fd, data, 0, CHUNK, i * CHUNK);
+      const t0 = performance.now();
+      fdatasyncSync(fd);
+      times.push(performance.now() - t0);
+    }
+    return round(median(times), 2);
+  } finally {
+    closeSync(fd);
+    rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+};
+
+/**
  * s3rver's CPU per request of each kind the S3 assembly uses (a chunk staged as an object, read back, and joined with
  * the next into an 8 MiB part; the staged object deleted), and the api's side of the same requests.
  */
@@ -264,7 +297,7 @@ const s3Operations = async () => {
     };
   };
   const mpu = await storage.createMultipart('f/be/ops-part');
-  const result = {
+  const result: Record<string, { s3rver: number; client: number }> = {
     putObject4MiB: await measure((i) => storage.put(`u/ops/${i}`, chunk)),
     getObject4MiB: await measure(async (i) => {
       for await (const _ of await storage.get(`u/ops/${i}`));
@@ -273,7 +306,28 @@ const s3Operations = async () => {
     uploadPart8MiB: await measure((i) => storage.uploadPart('f/be/ops-part', mpu, i + 1, part, part.length)),
   };
   await storage.abortMultipart('f/be/ops-part', mpu);
-  return result;
+  return { perOperation: result, completeSeconds: await completeSeconds(storage) };
+};
+
+/**
+ * Seconds s3rver takes to complete a multipart upload of the whole file in 8 MiB parts, as the chunk protocol's last
+ * chunk asks it to. s3rver reads every part back and writes the object anew (real S3 and MinIO only record the
+ * parts); the limit, one streamed PUT, has no such step. So on s3rver the chunk protocol's ratio to the limit is at
+ * most limit / (limit + this), however fast everything else were.
+ */
+const completeSeconds = async (storage: S3Storage) => {
+  const key = 'f/be/complete-probe';
+  const mpu = await storage.createMultipart(key);
+  const parts: { part: number; etag: string }[] = [];
+  for (let at = 0, n = 1; at < SIZE; at += 2 * CHUNK, n++) {
+    const part = data.subarray(at, at + 2 * CHUNK);
+    parts.push({ part: n, etag: await storage.uploadPart(key, mpu, n, part, part.length) });
+  }
+  const t0 = performance.now();
+  await storage.completeMultipart(key, mpu, parts);
+  const s = seconds(t0);
+  await storage.delete(key);
+  return s;
 };
 
 /** Each measurement runs RUNS times, interleaved (peer, then per driver the limit and the chunk protocol); medians. */
@@ -320,11 +374,14 @@ try {
       ratioToTus: round(tusSeconds / seconds),
       apiPeakRssGrowthMiB: round(Math.max(...chunked.map((c) => c.peakGrowth)) / MiB, 1),
       seconds: round(seconds),
+      msPerChunk: round((seconds * 1000) / Math.ceil(SIZE / CHUNK), 1),
       limitSeconds: round(limit),
       // The last chunk's answer: assembly (S3: CompleteMultipartUpload), content check, waiting for the SHA-256.
       lastChunkAnswerSeconds: round(lastAnswer),
       // The ratio to the limit if hashing at one core's full speed were the protocol's only work (local disk).
-      ...(driver === 'local' ? { ratioToLimitIfOnlyHashing: round(limit / median(hashRuns)) } : {}),
+      ...(driver === 'local'
+        ? { ratioToLimitIfOnlyHashing: round(limit / median(hashRuns)), fdatasyncMsPerChunk: fdatasyncMsPerChunk() }
+        : {}),
       cpuMsPerChunk: {
         api: cpu((c) => c.cpuMsPerChunk.all),
         apiMainThread: cpu((c) => c.cpuMsPerChunk.mainThread),
@@ -342,18 +399,26 @@ try {
       },
     };
   }
-  const s3rverCpuMsPerOperation = drivers.includes('s3') ? await s3Operations() : undefined;
+  const s3Probe = drivers.includes('s3') ? await s3Operations() : undefined;
+  if (s3Probe && results.s3) {
+    const s3 = results.s3 as { limitSeconds: number };
+    Object.assign(s3, {
+      s3rverCompleteSeconds: round(s3Probe.completeSeconds),
+      ratioToLimitAtMost: round(s3.limitSeconds / (s3.limitSeconds + s3Probe.completeSeconds)),
+    });
+  }
   report('uploads', {
     fileMiB: SIZE / MiB,
     chunkMiB: CHUNK / MiB,
     runs: RUNS,
     tusFileStoreMiBPerSec: mibPerSec(tusSeconds),
     tusRunsMiBPerSec: tusRuns.map(mibPerSec),
+    tusMsPerChunk: round((tusSeconds * 1000) / Math.ceil(SIZE / CHUNK), 1),
     sha256MiBPerSec: mibPerSec(median(hashRuns)),
     sha256RunsMiBPerSec: hashRuns.map(mibPerSec),
     targets: { ratioToLimit: 0.5, ratioToTus: 1.0, apiPeakRssGrowthMiB: 64 },
     ...results,
-    ...(s3rverCpuMsPerOperation ? { s3rverCpuMsPerOperation } : {}),
+    ...(s3Probe ? { s3rverCpuMsPerOperation: s3Probe.perOperation } : {}),
   });
 } finally {
   client.close();

@@ -25,7 +25,7 @@ const joined = (buffers: Buffer[] | null) => (buffers ? Buffer.concat(buffers) :
 
 describe('RecentStages', () => {
   it('passes the bytes on unchanged and answers a copy that does not follow later writes to the source buffers', async () => {
-    const recent = new RecentStages(1024);
+    const recent = new RecentStages(1024, 512);
     const bytes = randomBytes(300);
     const original = Buffer.from(bytes);
     expect(await stage(recent, 'u/a/0-x', bytes)).toEqual(original);
@@ -34,14 +34,14 @@ describe('RecentStages', () => {
   });
 
   it('answers nothing for an unknown key or a size other than the stored one', async () => {
-    const recent = new RecentStages(1024);
+    const recent = new RecentStages(1024, 512);
     await stage(recent, 'u/a/0-x', randomBytes(300));
     expect(recent.get('u/a/0-y', 300)).toBeNull();
     expect(recent.get('u/a/0-x', 299)).toBeNull();
   });
 
   it('keeps nothing when the stream carried other than the declared length', async () => {
-    const recent = new RecentStages(1024);
+    const recent = new RecentStages(1024, 512);
     await stage(recent, 'u/short', randomBytes(200), 300);
     await stage(recent, 'u/long', randomBytes(400), 300);
     expect(recent.get('u/short', 200)).toBeNull();
@@ -50,7 +50,7 @@ describe('RecentStages', () => {
   });
 
   it('stays within its byte budget, the oldest entries going first', async () => {
-    const recent = new RecentStages(1000);
+    const recent = new RecentStages(1000, 512);
     await stage(recent, 'a', randomBytes(400));
     await stage(recent, 'b', randomBytes(400));
     const c = await stage(recent, 'c', randomBytes(400));
@@ -65,8 +65,23 @@ describe('RecentStages', () => {
     expect(recent.heldBytes).toBe(0);
   });
 
+  it('reuses the buffer of a released copy, never that of a forgotten one (a part upload may still read it)', async () => {
+    const recent = new RecentStages(1024, 512);
+    await stage(recent, 'a', randomBytes(300));
+    const a = recent.get('a', 300)![0]!;
+    recent.release('a');
+    await stage(recent, 'b', randomBytes(400));
+    const b = recent.get('b', 400)![0]!;
+    expect(b.buffer).toBe(a.buffer);
+    const bBytes = Buffer.from(b);
+    recent.forget('b');
+    await stage(recent, 'c', randomBytes(200));
+    expect(recent.get('c', 200)![0]!.buffer).not.toBe(b.buffer);
+    expect(b).toEqual(bBytes);
+  });
+
   it('passes an error of the source on to the stream the storage reads', async () => {
-    const recent = new RecentStages(1024);
+    const recent = new RecentStages(1024, 512);
     const source = new Readable({ read() {} });
     const copy = recent.collect(source, 100);
     const failure = new Error('chunk longer than its Content-Range');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { UPLOAD } from '@zyk/shared';
 import type { ChunkWriter } from '../storage/chunk-claims.ts';
 import { LocalStorage } from '../storage/local.ts';
 import { S3_MIN_PART, S3Storage } from '../storage/s3.ts';
@@ -161,7 +162,7 @@ class LocalAssembler implements Assembler {
 const RECENT_STAGE_BYTES = 64 * 1024 * 1024;
 
 class S3Assembler implements Assembler {
-  private readonly recent = new RecentStages(RECENT_STAGE_BYTES);
+  private readonly recent = new RecentStages(RECENT_STAGE_BYTES, UPLOAD.chunkMaxBytes);
 
   constructor(private readonly storage: S3Storage) {}
 
@@ -220,14 +221,14 @@ class S3Assembler implements Assembler {
   async afterCommit(upload: UploadRef, staged: Staged) {
     // upload.assembly is the state before the commit: its staged objects are now inside the part.
     if (staged.kind === 's3-part' && upload.assembly.staged?.length) {
-      for (const s of upload.assembly.staged) this.recent.forget(s.key);
+      for (const s of upload.assembly.staged) this.recent.release(s.key);
       await this.storage.deleteMany(upload.assembly.staged.map((s) => s.key));
     }
   }
 
   async discard(upload: UploadRef, staged: Staged) {
     if (staged.kind === 's3-stage') {
-      this.recent.forget(staged.key);
+      this.recent.release(staged.key);
       await this.storage.delete(staged.key);
     }
     if (staged.kind === 's3-part' && staged.createdMpu) {
