@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { defineRoute, z } from '@zyk/shared';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
@@ -276,5 +277,36 @@ describe('closing', () => {
     } finally {
       await db.drop();
     }
+  });
+
+  it('survives its idle database connections being ended before Prisma was ever used, and ends its pool on close', async () => {
+    const db = await createTestDatabase();
+    let text = '';
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'warn', COMMERCE_WORKER: 'false', PREVIEW_WORKER: 'false' }),
+      databaseUrl: db.url,
+      webDir: null,
+      logStream,
+    });
+    const admin = new pg.Client({ connectionString: db.url });
+    try {
+      // The hot paths (sessions, chunk rows) use the pool directly: an idle connection Prisma has never seen.
+      await app.pg.query('SELECT 1');
+      await admin.connect();
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      await expect.poll(() => text).toContain('idle database connection lost');
+      expect((await app.pg.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.end();
+      await app.close();
+      await db.drop();
+    }
+    expect(app.pg.ended).toBe(true);
   });
 });
