@@ -191,23 +191,24 @@ describe('readiness without a database', () => {
   });
 });
 
+/** An app on a fresh database whose log lines are kept as text (`logged()`). */
+const appWithLog = async (env: Record<string, string>) => {
+  const db = await createTestDatabase();
+  let text = '';
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  const app = await buildApp({ config: loadConfig(env), databaseUrl: db.url, webDir: null, logStream });
+  return { app, db, logged: () => text };
+};
+
 describe('request log lines', () => {
   it('writes one line per request when it ends, and one for a request its client abandons', async () => {
-    const db = await createTestDatabase();
-    let text = '';
-    const logStream = new PassThrough();
-    logStream.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-    });
-    const logged = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'info' }),
-      databaseUrl: db.url,
-      webDir: null,
-      logStream,
-    });
+    const { app: logged, db, logged: logText } = await appWithLog({ LOG_LEVEL: 'info' });
     registerRoute(logged, echo, ({ body }) => ({ text: body.text }));
     const lines = () =>
-      text
+      logText()
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line) as { msg: string; reqId?: string; req?: { url: string } });
@@ -280,17 +281,10 @@ describe('closing', () => {
   });
 
   it('survives its idle database connections being ended before Prisma was ever used, and ends its pool on close', async () => {
-    const db = await createTestDatabase();
-    let text = '';
-    const logStream = new PassThrough();
-    logStream.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-    });
-    const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'warn', COMMERCE_WORKER: 'false', PREVIEW_WORKER: 'false' }),
-      databaseUrl: db.url,
-      webDir: null,
-      logStream,
+    const { app, db, logged } = await appWithLog({
+      LOG_LEVEL: 'warn',
+      COMMERCE_WORKER: 'false',
+      PREVIEW_WORKER: 'false',
     });
     const admin = new pg.Client({ connectionString: db.url });
     try {
@@ -300,7 +294,7 @@ describe('closing', () => {
       await admin.query(
         'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
       );
-      await expect.poll(() => text).toContain('idle database connection lost');
+      await expect.poll(logged).toContain('idle database connection lost');
       expect((await app.pg.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     } finally {
       await admin.end();
