@@ -40,15 +40,12 @@ export const AllCoursesPage = ({
   const update = (
     patch: Partial<Record<'categoryId' | 'stageId' | 'subjectId' | 'keyword' | 'page', string | number | null>>,
   ) => {
-    // From the address as it is now, not as this render saw it: a second click before the re-render keeps the first.
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries({ page: null, ...patch })) {
-        if (value === null || value === '' || value === undefined) next.delete(key);
-        else next.set(key, String(value));
-      }
-      return next;
-    });
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries({ page: null, ...patch })) {
+      if (value === null || value === '' || value === undefined) next.delete(key);
+      else next.set(key, String(value));
+    }
+    setParams(next);
   };
 
   const data = courses.data;
