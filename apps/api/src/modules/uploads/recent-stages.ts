@@ -1,5 +1,8 @@
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 
+/** Reusable buffers kept at most. */
+const SPARES = 4;
+
 /**
  * The bytes of staging objects this process wrote lately (S3 assembly), kept so the chunk that closes a part can send
  * them again from memory instead of reading them back from S3. The staging object stays the durable copy: another
@@ -7,9 +10,6 @@ import { type Readable, Transform, type TransformCallback } from 'node:stream';
  * the oldest entries go first. Copies no longer needed are reused for the next ones (a few spares): fresh 4 MiB
  * buffers for every chunk grew the api's memory by tens of MiB before the garbage collector caught up.
  */
-/** Reusable buffers kept at most. */
-const SPARES = 4;
-
 export class RecentStages {
   private readonly entries = new Map<string, Buffer>();
   private bytes = 0;
