@@ -191,7 +191,7 @@ describe('readiness without a database', () => {
   });
 });
 
-/** An app on a fresh database whose log lines are kept as text (`logged()`). */
+/** An app on a fresh database whose log output is kept (`logText()`). */
 const appWithLog = async (env: Record<string, string>) => {
   const db = await createTestDatabase();
   let text = '';
@@ -200,12 +200,12 @@ const appWithLog = async (env: Record<string, string>) => {
     text += chunk.toString('utf8');
   });
   const app = await buildApp({ config: loadConfig(env), databaseUrl: db.url, webDir: null, logStream });
-  return { app, db, logged: () => text };
+  return { app, db, logText: () => text };
 };
 
 describe('request log lines', () => {
   it('writes one line per request when it ends, and one for a request its client abandons', async () => {
-    const { app: logged, db, logged: logText } = await appWithLog({ LOG_LEVEL: 'info' });
+    const { app: logged, db, logText } = await appWithLog({ LOG_LEVEL: 'info' });
     registerRoute(logged, echo, ({ body }) => ({ text: body.text }));
     const lines = () =>
       logText()
@@ -281,7 +281,7 @@ describe('closing', () => {
   });
 
   it('survives its idle database connections being ended before Prisma was ever used, and ends its pool on close', async () => {
-    const { app, db, logged } = await appWithLog({
+    const { app, db, logText } = await appWithLog({
       LOG_LEVEL: 'warn',
       COMMERCE_WORKER: 'false',
       PREVIEW_WORKER: 'false',
@@ -294,7 +294,7 @@ describe('closing', () => {
       await admin.query(
         'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
       );
-      await expect.poll(logged).toContain('idle database connection lost');
+      await expect.poll(logText).toContain('idle database connection lost');
       expect((await app.pg.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     } finally {
       await admin.end();
