@@ -24,7 +24,8 @@ import systemRoutes, { type ReadinessCheck } from './modules/system/routes.ts';
 import uploadRoutes from './modules/uploads/routes.ts';
 import workOrderRoutes from './modules/workorders/routes.ts';
 import docs from './plugins/docs.ts';
-import errors from './plugins/errors.ts';
+import errors, { answerClientError } from './plugins/errors.ts';
+import input from './plugins/input.ts';
 import prisma from './plugins/prisma.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
@@ -73,6 +74,7 @@ export const buildApp = async ({ config, databaseUrl, webDir, logStream }: AppOp
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreDuplicateSlashes: false },
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,9 +104,10 @@ export const buildApp = async ({ config, databaseUrl, webDir, logStream }: AppOp
   app.decorateRequest('user', null);
 
   await app.register(errors);
+  await app.register(input);
   await app.register(security, { config });
   await app.register(cookie);
-  await app.register(prisma, { databaseUrl });
+  await app.register(prisma, { databaseUrl, config });
   await app.register(session, { config });
   await app.register(docs);
   await app.register(files, { config });

@@ -14,6 +14,17 @@ const schema = z.object({
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().default(path.join(ROOT_DIR, '.data')),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  /** Connections each api process keeps to Postgres. */
+  DB_POOL_SIZE: z.coerce.number().int().min(3).max(500).default(10),
+  /**
+   * Of those, how many transactions may hold at once (default: all but 3); the rest always serve plain queries,
+   * so a burst of money requests cannot make unrelated pages wait.
+   */
+  DB_TRANSACTION_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  /** A transaction waiting longer than this for its turn (or a query for a connection) is answered 503. */
+  DB_TRANSACTION_WAIT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** A transaction still running after this long is rolled back. */
+  DB_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
   /** Seed dictionaries, roles and demo accounts when the database is empty. */
   SEED_ON_START: bool.default(true),
   /** Serve the built web (apps/web/dist) from the same port. */
@@ -110,10 +121,31 @@ const schema = z.object({
   COMMERCE_WORKER: bool.default(true),
 });
 
+const checked = schema.superRefine((c, ctx) => {
+  if (c.DB_TRANSACTION_CONNECTIONS !== undefined && c.DB_TRANSACTION_CONNECTIONS >= c.DB_POOL_SIZE) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DB_TRANSACTION_CONNECTIONS'],
+      message: `须小于 DB_POOL_SIZE（${c.DB_POOL_SIZE}），留出连接给普通查询`,
+    });
+  }
+});
+
 export type Config = z.infer<typeof schema>;
 
+/** The database pool settings of a config, with the transaction share worked out. */
+export const poolSettings = (config: Config) => ({
+  size: config.DB_POOL_SIZE,
+  transactions: {
+    connections: config.DB_TRANSACTION_CONNECTIONS ?? Math.max(1, config.DB_POOL_SIZE - 3),
+    waitMs: config.DB_TRANSACTION_WAIT_MS,
+    timeoutMs: config.DB_TRANSACTION_TIMEOUT_MS,
+  },
+});
+export type PoolSettings = ReturnType<typeof poolSettings>;
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = schema.safeParse(env);
+  const parsed = checked.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`配置有误，请检查环境变量：\n${problems}`);

@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './idcard.ts';
+export * from './input-text.ts';
 export * from './messages.ts';
 export { buildOpenApi } from './openapi/build.ts';
 export * from './routes/index.ts';

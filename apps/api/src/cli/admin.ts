@@ -350,7 +350,7 @@ export const main = async (argv: string[]) => {
   }
   const config = loadConfig();
   const database = await prepareDatabase(config);
-  const prisma = createPrisma(database.url);
+  const prisma = createPrisma(database.url, config);
   try {
     return await command.run(prisma, args);
   } catch (error) {

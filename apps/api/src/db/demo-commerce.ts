@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { transaction } from '../lib/transaction.ts';
 import { createOrderService } from '../modules/commerce/orders.ts';
 import { createPaymentService } from '../modules/commerce/payments.ts';
 import { settleDueIncome } from '../modules/commerce/settlement.ts';
@@ -68,7 +69,7 @@ export const seedDemoCommerce = async (prisma: PrismaClient, config: Config, log
   for (const [i, r] of forSale.slice(0, 3).entries()) {
     const buyer = buyers[i % buyers.length]!;
     const { order } = await orders.forResource(buyer.id, r.id);
-    await prisma.$transaction((tx) =>
+    await transaction(prisma, (tx) =>
       payments.payInside(tx, buyer.id, { orderNo: order.orderNo, paidByBalance: true }),
     );
     sold++;

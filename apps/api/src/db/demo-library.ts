@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { transaction } from '../lib/transaction.ts';
 import { writeSearchVectors } from '../modules/library/resources.ts';
 import { storeDocument } from '../modules/uploads/document.ts';
 import { generateResources } from './generate-resources.ts';
@@ -113,7 +114,7 @@ export const seedDemoLibrary = async (app: FastifyInstance, config: Config, log:
     );
     fileIds.push(stored.id);
     const fields = { title: doc.title, tags: doc.tags, description: doc.description };
-    await prisma.$transaction(async (tx) => {
+    await transaction(prisma, async (tx) => {
       const resource = await tx.resource.create({
         data: {
           ...fields,

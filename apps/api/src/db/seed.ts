@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { hashPassword } from '../lib/password.ts';
 import { ROOT_DIR } from '../lib/paths.ts';
+import { transaction } from '../lib/transaction.ts';
 
 export const SEED_DIR = path.join(ROOT_DIR, 'prisma', 'seed');
 
@@ -46,7 +47,7 @@ export const importDictionaries = async (prisma: PrismaClient, input: unknown): 
   const data = dictionarySchema.parse(input);
   const report = emptyReport();
   // All or nothing: a file that fails half-way leaves the dictionaries as they were.
-  await prisma.$transaction(async (tx) => {
+  await transaction(prisma, async (tx) => {
     const upsert = async (code: string, dictName: string, level: number, parentId: number, sort: number) => {
       const existing = await tx.dict.findUnique({ where: { code } });
       if (!existing) {

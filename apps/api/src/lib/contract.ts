@@ -94,7 +94,8 @@ export const registerRoute = <D extends RouteDef>(
       },
       ...(options.trustedResponse ? { serializerCompiler: trustedSerializer } : {}),
       config: def.rateLimit ? { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } } : {},
-      preHandler: guard(app, def.access),
+      // Before the body is read and validated: an anonymous caller of a protected route learns nothing of its schema.
+      onRequest: guard(app, def.access),
       handler: async (request, reply) => {
         const data = await handler({
           request,

@@ -1,8 +1,12 @@
-import { ERRORS, isCatalogueMessage } from '@zyk/shared';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { ERRORS, type ErrorName, isCatalogueMessage } from '@zyk/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseBusy } from '../lib/db-errors.ts';
 import { AppError, envelopeError } from '../lib/errors.ts';
+import { BUSY_MESSAGE } from '../lib/transaction.ts';
 
 const PART_NAMES: Record<string, string> = {
   querystring: '查询参数',
@@ -32,6 +36,47 @@ const FASTIFY_CODES: Record<string, { name: keyof typeof ERRORS; msg?: string }>
   FST_ERR_CTP_INVALID_JSON_BODY: { name: 'BAD_REQUEST', msg: '请求体不是合法的 JSON' },
 };
 
+export const MULTIPART_MESSAGE = '上传的表单数据不完整或格式有误';
+
+/**
+ * A form body that cannot be read as multipart: cut off, a wrong boundary, a broken part header (busboy's errors
+ * carry no code), or @fastify/multipart's refusals of the request's shape.
+ */
+export const isMultipartError = (error: unknown) => {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION') return true;
+  return (
+    typeof message === 'string' &&
+    /^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found|Part terminated early)/.test(
+      message,
+    )
+  );
+};
+
+/** Errors Node's HTTP parser raises before any route sees the request, and what the client is told. */
+const CLIENT_ERRORS: Record<string, ErrorName> = {
+  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 'PAYLOAD_TOO_LARGE',
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node could not parse (a 60 KB address, a broken request line) is
+ * answered in the envelope like every other error, then the connection closes.
+ */
+export const answerClientError = (error: Error & { code?: string }, socket: Socket) => {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const spec = ERRORS[CLIENT_ERRORS[error.code ?? ''] ?? 'BAD_REQUEST'];
+  const body = JSON.stringify(envelopeError(spec.code, spec.msg));
+  socket.end(
+    `HTTP/1.1 ${spec.status} ${STATUS_CODES[spec.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+};
+
 /**
  * One handler turns every failure into the envelope (DESIGN.md §2) and never leaks internals of a 5xx.
  * Unknown routes under the api prefixes answer 404 in the envelope; other paths belong to the web (plugins/web.ts).
@@ -54,6 +99,14 @@ export default fp(
       if (known) {
         const spec = ERRORS[known.name];
         return reply.status(spec.status).send(envelopeError(spec.code, known.msg ?? spec.msg));
+      }
+      if (isMultipartError(error)) {
+        request.log.info({ err: error }, 'malformed multipart body');
+        return reply.status(400).send(envelopeError(ERRORS.BAD_REQUEST.code, MULTIPART_MESSAGE));
+      }
+      if (isDatabaseBusy(error)) {
+        request.log.warn({ err: error }, 'database busy');
+        return reply.status(503).send(envelopeError(ERRORS.UNAVAILABLE.code, BUSY_MESSAGE));
       }
       if (error.statusCode === 429) {
         return reply.status(429).send(envelopeError(ERRORS.RATE_LIMITED.code, ERRORS.RATE_LIMITED.msg));

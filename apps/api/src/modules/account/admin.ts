@@ -1,6 +1,7 @@
 import { MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { batch } from '../../lib/transaction.ts';
 import { accountKey } from '../auth/service.ts';
 import { isStrongPassword } from './service.ts';
 
@@ -15,7 +16,7 @@ export const createUserAdmin = (prisma: PrismaClient) => {
   return {
     setStatus: async (userName: string, status: 'ACTIVE' | 'DISABLED') => {
       const user = await find(userName);
-      await prisma.$transaction([
+      await batch(prisma, [
         prisma.user.update({ where: { id: user.id }, data: { status } }),
         // A disabled account is logged out everywhere at once.
         ...(status === 'DISABLED' ? [prisma.session.deleteMany({ where: { userId: user.id } })] : []),
@@ -26,7 +27,7 @@ export const createUserAdmin = (prisma: PrismaClient) => {
     resetPassword: async (userName: string, password: string) => {
       if (!isStrongPassword(password)) throw new Error(MESSAGES.account.passwordWeak);
       const user = await find(userName);
-      await prisma.$transaction([
+      await batch(prisma, [
         prisma.user.update({
           where: { id: user.id },
           data: { passwordHash: await hashPassword(password), passwordChangedAt: new Date() },

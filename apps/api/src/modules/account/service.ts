@@ -4,6 +4,7 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { batch, transaction } from '../../lib/transaction.ts';
 import type { SmsSender } from './sms.ts';
 
 export const SMS_TTL_MS = 5 * 60_000;
@@ -32,7 +33,7 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
     if (newPassword === oldPassword) throw new AppError('BAD_REQUEST', MESSAGES.account.passwordSameAsOld);
     const passwordHash = await hashPassword(newPassword);
     // New hash and the end of every other session land together.
-    await prisma.$transaction([
+    await batch(prisma, [
       prisma.user.update({ where: { id: userId }, data: { passwordHash, passwordChangedAt: new Date() } }),
       prisma.session.deleteMany({ where: { userId, id: { not: sessionId } } }),
     ]);
@@ -79,7 +80,7 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
       throw new AppError('BAD_REQUEST', MESSAGES.account.smsInvalid);
     }
     try {
-      await prisma.$transaction(async (tx) => {
+      await transaction(prisma, async (tx) => {
         const used = await tx.smsCode.updateMany({
           where: { id: pending.id, consumedAt: null },
           data: { consumedAt: new Date() },

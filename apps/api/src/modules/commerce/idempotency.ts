@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Tx } from './ledger.ts';
+import { type Tx, transaction } from '../../lib/transaction.ts';
 
 const KEY_FORMAT = /^[A-Za-z0-9_.:-]{8,64}$/;
 
@@ -35,32 +35,29 @@ export const runIdempotent = async <T>(
   operation: (tx: Tx) => Promise<T>,
 ): Promise<T> => {
   const { key } = scope;
-  if (key === null) return prisma.$transaction(operation, { timeout: 20_000, maxWait: 20_000 });
+  if (key === null) return transaction(prisma, operation);
   const requestHash = createHash('sha256')
     .update(`${scope.route}\n${canonical(scope.params)}`)
     .digest('hex');
-  return prisma.$transaction(
-    async (tx) => {
-      const inserted = await tx.$executeRaw`INSERT INTO idempotency_keys (user_id, key, route, request_hash)
+  return transaction(prisma, async (tx) => {
+    const inserted = await tx.$executeRaw`INSERT INTO idempotency_keys (user_id, key, route, request_hash)
         VALUES (${scope.userId}, ${key}, ${scope.route}, ${requestHash}) ON CONFLICT DO NOTHING`;
-      if (inserted === 0) {
-        const first = await tx.idempotencyKey.findUniqueOrThrow({
-          where: { userId_key: { userId: scope.userId, key } },
-        });
-        if (first.requestHash !== requestHash) {
-          throw new AppError('CONFLICT', '该幂等键已用于另一笔不同的请求，请换一个');
-        }
-        return first.response as T;
-      }
-      const result = await operation(tx);
-      await tx.idempotencyKey.update({
+    if (inserted === 0) {
+      const first = await tx.idempotencyKey.findUniqueOrThrow({
         where: { userId_key: { userId: scope.userId, key } },
-        data: { response: result as Prisma.InputJsonValue },
       });
-      return result;
-    },
-    { timeout: 20_000, maxWait: 20_000 },
-  );
+      if (first.requestHash !== requestHash) {
+        throw new AppError('CONFLICT', '该幂等键已用于另一笔不同的请求，请换一个');
+      }
+      return first.response as T;
+    }
+    const result = await operation(tx);
+    await tx.idempotencyKey.update({
+      where: { userId_key: { userId: scope.userId, key } },
+      data: { response: result as Prisma.InputJsonValue },
+    });
+    return result;
+  });
 };
 
 /** Keys older than this are forgotten (a client retries within minutes, not days). */

@@ -3,6 +3,7 @@ import { type Invoice, Prisma, type PrismaClient } from '../../generated/prisma/
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { yuan } from '../../lib/money.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 
 export const INVOICE_MESSAGES = {
@@ -67,7 +68,7 @@ export const createInvoiceService = (prisma: PrismaClient) => ({
     // Sorted, so two requests sharing orders insert their items in the same order (no deadlock, just a conflict).
     const orderIds = [...new Set(input.orderIds)].sort((a, b) => a - b);
     try {
-      return await prisma.$transaction(async (tx) => {
+      return await transaction(prisma, async (tx) => {
         // FOR SHARE: an order cannot be refunded while it is being put on an invoice.
         const orders = await tx.$queryRaw<OrderRow[]>`
           SELECT o.id, o.order_no, o.title, o.pay_amount, o.paid_at FROM orders o
@@ -155,7 +156,7 @@ export const createInvoiceAdmin = (prisma: PrismaClient) => ({
   issue: async (id: number, invoiceNo: string) => {
     const number = invoiceNo.trim();
     if (!/^[0-9A-Za-z-]{6,32}$/.test(number)) throw new Error('发票号码须为 6-32 位字母、数字或“-”');
-    return prisma.$transaction(async (tx) => {
+    return transaction(prisma, async (tx) => {
       const { count } = await tx.invoice.updateMany({
         where: { id, status: 'REQUESTED' },
         data: { status: 'ISSUED', invoiceNo: number, reviewedAt: new Date() },
@@ -177,7 +178,7 @@ export const createInvoiceAdmin = (prisma: PrismaClient) => ({
   reject: async (id: number, reason: string) => {
     const note = reason.trim();
     if (!note) throw new Error('请填写驳回原因');
-    return prisma.$transaction(async (tx) => {
+    return transaction(prisma, async (tx) => {
       const { count } = await tx.invoice.updateMany({
         where: { id, status: 'REQUESTED' },
         data: { status: 'REJECTED', reviewNote: note, reviewedAt: new Date() },

@@ -1,6 +1,8 @@
 import { type LedgerAccountKind, Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 
-export type Tx = Prisma.TransactionClient;
+export type { Tx } from '../../lib/transaction.ts';
+
+import type { Tx } from '../../lib/transaction.ts';
 
 /** Accounts that belong to one user; the others exist once for the platform. */
 const USER_KINDS = new Set<LedgerAccountKind>(['BALANCE', 'INCOME_PENDING', 'INCOME_AVAILABLE', 'WITHDRAWALS_PAYABLE']);

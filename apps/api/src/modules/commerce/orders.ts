@@ -3,6 +3,7 @@ import { makePageBean, type OrderView } from '@zyk/shared';
 import type { Order, OrderStatus, PrismaClient } from '../../generated/prisma/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { listCoupons } from './coupons.ts';
 import { type Tx, userBalances } from './ledger.ts';
 
@@ -76,7 +77,7 @@ export const createOrderService = (prisma: PrismaClient, settings: OrderSettings
   /** A pending order past its window is closed on sight, so nobody pays a stale order. */
   const closeIfExpired = async (order: Order) => {
     if (order.status !== 'PENDING' || order.expiresAt > new Date()) return order;
-    await prisma.$transaction((tx) => endPendingOrder(tx, order.id, 'CLOSED'));
+    await transaction(prisma, (tx) => endPendingOrder(tx, order.id, 'CLOSED'));
     return prisma.order.findUniqueOrThrow({ where: { id: order.id } });
   };
 
@@ -133,7 +134,7 @@ export const createOrderService = (prisma: PrismaClient, settings: OrderSettings
       if (order.status !== 'PENDING') {
         throw new AppError('CONFLICT', order.status === 'PAID' ? '订单已支付，不能取消' : '订单已结束，无需取消');
       }
-      const cancelled = await prisma.$transaction((tx) => endPendingOrder(tx, order.id, 'CANCELLED'));
+      const cancelled = await transaction(prisma, (tx) => endPendingOrder(tx, order.id, 'CANCELLED'));
       if (!cancelled) throw new AppError('CONFLICT', '订单状态已变化，请刷新后重试');
       return toOrderView(await prisma.order.findUniqueOrThrow({ where: { id: order.id } }));
     },
@@ -170,7 +171,7 @@ export const closeExpiredOrders = async (prisma: PrismaClient, now = new Date())
   });
   let closed = 0;
   for (const { id } of due) {
-    if (await prisma.$transaction((tx) => endPendingOrder(tx, id, 'CLOSED'))) closed++;
+    if (await transaction(prisma, (tx) => endPendingOrder(tx, id, 'CLOSED'))) closed++;
   }
   return closed;
 };

@@ -1,6 +1,7 @@
 import type { Order, PayMethod, PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { yuan } from '../../lib/money.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 import { claimCoupon, discountOf } from './coupons.ts';
 import { InsufficientFunds, post, reverse, type Tx, userBalances } from './ledger.ts';
@@ -154,7 +155,7 @@ export const createPaymentService = (prisma: PrismaClient, settings: PaymentSett
    * as it will be paid.
    */
   const prepareChannelPayment = (userId: number, orderNo: string, couponId?: number) =>
-    prisma.$transaction(async (tx) => {
+    transaction(prisma, async (tx) => {
       const found = await findOwnOrder(tx, userId, orderNo);
       const order = await lockOrder(tx, found.id);
       await assertPayable(tx, order);
@@ -183,61 +184,58 @@ export const createPaymentService = (prisma: PrismaClient, settings: PaymentSett
    * no longer matches) is credited to the buyer's balance, so nothing paid is ever lost.
    */
   const applyChannelPayment = (orderNo: string, amount: number, tradeNo: string) =>
-    prisma.$transaction(
-      async (tx): Promise<string> => {
-        const found = await tx.order.findUnique({ where: { orderNo } });
-        if (!found) return 'UNKNOWN_ORDER';
-        const order = await lockOrder(tx, found.id);
-        if (order.providerTradeNo === tradeNo) return 'ALREADY_APPLIED';
-        const credited = await tx.ledgerTransaction.findFirst({
-          where: { orderId: order.id, kind: 'CHANNEL_CREDIT', memo: { contains: tradeNo } },
-        });
-        if (credited) return 'ALREADY_APPLIED';
-        const alreadyOwned = await tx.order.count({
-          where: { buyerId: order.buyerId, resourceId: order.resourceId, status: 'PAID' },
-        });
-        const payable = order.status === 'PENDING' || order.status === 'CLOSED' || order.status === 'CANCELLED';
-        const reservedCouponOk =
-          order.couponId === null ||
-          (await tx.coupon.count({
-            where: { id: order.couponId, usedAt: null, OR: [{ orderId: order.id }, { orderId: null }] },
-          })) > 0;
-        if (payable && !alreadyOwned && amount === order.payAmount && reservedCouponOk) {
-          await bookPayment(
-            tx,
-            order,
-            { method: 'ALIPAY', source: 'CHANNEL', discount: order.discount, couponId: order.couponId, tradeNo },
-            settings,
-          );
-          return order.status === 'PENDING' ? 'PAID' : 'PAID_AFTER_CLOSE';
-        }
-        await post(tx, {
-          kind: 'CHANNEL_CREDIT',
-          memo: `支付宝交易 ${tradeNo} 无法用于订单 ${order.orderNo}，金额退回余额`,
-          orderId: order.id,
-          lines: [
-            { account: { kind: 'PAYMENT_CLEARING' }, amount: -amount },
-            { account: { kind: 'BALANCE', userId: order.buyerId }, amount },
-          ],
-        });
-        await sendMessage(tx, {
-          userId: order.buyerId,
-          type: 'purchase',
-          title: '支付款已退回余额',
-          content: `订单 ${order.orderNo} 收到一笔 ${yuan(amount)} 元的支付宝付款，但该订单已无法使用这笔付款，款项已存入您的余额。`,
-          link: '/personSpace/account/expenditure/expenditure',
-        });
-        return 'CREDITED_TO_BALANCE';
-      },
-      { timeout: 20_000, maxWait: 20_000 },
-    );
+    transaction(prisma, async (tx): Promise<string> => {
+      const found = await tx.order.findUnique({ where: { orderNo } });
+      if (!found) return 'UNKNOWN_ORDER';
+      const order = await lockOrder(tx, found.id);
+      if (order.providerTradeNo === tradeNo) return 'ALREADY_APPLIED';
+      const credited = await tx.ledgerTransaction.findFirst({
+        where: { orderId: order.id, kind: 'CHANNEL_CREDIT', memo: { contains: tradeNo } },
+      });
+      if (credited) return 'ALREADY_APPLIED';
+      const alreadyOwned = await tx.order.count({
+        where: { buyerId: order.buyerId, resourceId: order.resourceId, status: 'PAID' },
+      });
+      const payable = order.status === 'PENDING' || order.status === 'CLOSED' || order.status === 'CANCELLED';
+      const reservedCouponOk =
+        order.couponId === null ||
+        (await tx.coupon.count({
+          where: { id: order.couponId, usedAt: null, OR: [{ orderId: order.id }, { orderId: null }] },
+        })) > 0;
+      if (payable && !alreadyOwned && amount === order.payAmount && reservedCouponOk) {
+        await bookPayment(
+          tx,
+          order,
+          { method: 'ALIPAY', source: 'CHANNEL', discount: order.discount, couponId: order.couponId, tradeNo },
+          settings,
+        );
+        return order.status === 'PENDING' ? 'PAID' : 'PAID_AFTER_CLOSE';
+      }
+      await post(tx, {
+        kind: 'CHANNEL_CREDIT',
+        memo: `支付宝交易 ${tradeNo} 无法用于订单 ${order.orderNo}，金额退回余额`,
+        orderId: order.id,
+        lines: [
+          { account: { kind: 'PAYMENT_CLEARING' }, amount: -amount },
+          { account: { kind: 'BALANCE', userId: order.buyerId }, amount },
+        ],
+      });
+      await sendMessage(tx, {
+        userId: order.buyerId,
+        type: 'purchase',
+        title: '支付款已退回余额',
+        content: `订单 ${order.orderNo} 收到一笔 ${yuan(amount)} 元的支付宝付款，但该订单已无法使用这笔付款，款项已存入您的余额。`,
+        link: '/personSpace/account/expenditure/expenditure',
+      });
+      return 'CREDITED_TO_BALANCE';
+    });
 
   return { payInside, prepareChannelPayment, applyChannelPayment };
 };
 
 /** Refunds a paid order before its income settled (administrator): the payment is reversed, the coupon returned. */
 export const refundOrder = (prisma: PrismaClient, orderNo: string) =>
-  prisma.$transaction(async (tx) => {
+  transaction(prisma, async (tx) => {
     const found = await tx.order.findUnique({ where: { orderNo } });
     if (!found) throw new Error(`订单 ${orderNo} 不存在`);
     const order = await lockOrder(tx, found.id);

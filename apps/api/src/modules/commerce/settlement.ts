@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 import { post } from './ledger.ts';
 
@@ -20,7 +21,7 @@ export const settleDueIncome = async (prisma: PrismaClient, settlementDays: numb
   });
   let settled = 0;
   for (const { id } of due) {
-    const done = await prisma.$transaction(async (tx) => {
+    const done = await transaction(prisma, async (tx) => {
       const claimed = await tx.order.updateMany({
         where: { id, status: 'PAID', settledAt: null },
         data: { settledAt: new Date() },

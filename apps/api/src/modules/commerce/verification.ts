@@ -2,6 +2,7 @@ import type { VerificationInfo } from '@zyk/shared';
 import type { IdentityVerification, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 
 type Db = Prisma.TransactionClient | PrismaClient;
@@ -98,7 +99,7 @@ export const createVerificationService = (prisma: PrismaClient) => ({
 export const createVerificationAdmin = (prisma: PrismaClient) => {
   /** Moves a pending request to its decision and tells the user, in one transaction. */
   const decide = (id: number, decision: 'APPROVED' | 'REJECTED', note: string | null) =>
-    prisma.$transaction(async (tx) => {
+    transaction(prisma, async (tx) => {
       const request = await tx.identityVerification.findUnique({ where: { id } });
       if (!request) throw new Error(`认证申请 ${id} 不存在`);
       // Two approvals of the same ID-card number (different accounts) take turns, so only one can pass.

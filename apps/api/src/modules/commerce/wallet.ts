@@ -1,4 +1,5 @@
 import type { PrismaClient, ResourceType } from '../../generated/prisma/client.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 import { post } from './ledger.ts';
 
@@ -8,7 +9,7 @@ import { post } from './ledger.ts';
  */
 export const creditBalance = (prisma: PrismaClient, userId: number, amount: number, memo: string) => {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`充值金额须为正整数（分）：${amount}`);
-  return prisma.$transaction(async (tx) => {
+  return transaction(prisma, async (tx) => {
     await post(tx, {
       kind: 'TOP_UP',
       memo,

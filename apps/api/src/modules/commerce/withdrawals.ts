@@ -3,6 +3,7 @@ import { makePageBean } from '@zyk/shared';
 import type { PrismaClient, Withdrawal } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { yuan } from '../../lib/money.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 import type { AlipayChannel } from './alipay/channel.ts';
 import { InsufficientFunds, post, reverse, type Tx } from './ledger.ts';
@@ -138,7 +139,7 @@ export const createWithdrawalService = (prisma: PrismaClient, channel: AlipayCha
 /** Administrator side: pay out (tax withheld) or reject (funds return to the seller's available income). */
 export const createWithdrawalAdmin = (prisma: PrismaClient) => {
   const decide = (id: number, outcome: 'PAID' | 'REJECTED', note: string | null) =>
-    prisma.$transaction(async (tx) => {
+    transaction(prisma, async (tx) => {
       const claimed = await tx.withdrawal.updateMany({
         where: { id, status: 'PENDING' },
         data: { status: outcome, reviewNote: note, reviewedAt: new Date() },

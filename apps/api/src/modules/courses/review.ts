@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 
 /** Administrator review of courses and topics (admin CLI), the same flow as resources; the author is told. */
@@ -14,7 +15,7 @@ export const createClassroomReview = (prisma: PrismaClient) => {
     const data = approve
       ? { status: 'PUBLISHED' as const, reviewNote: null, publishedAt: item.publishedAt ?? new Date() }
       : { status: 'REJECTED' as const, reviewNote: note ?? '' };
-    await prisma.$transaction(async (tx) => {
+    await transaction(prisma, async (tx) => {
       if (kind === 'course') await tx.course.update({ where: { id }, data });
       else await tx.topic.update({ where: { id }, data });
       await sendMessage(tx, {

@@ -4,6 +4,7 @@ import { Prisma, type PrismaClient, type Topic } from '../../generated/prisma/cl
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerFileAccessRule } from '../../lib/file-access.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { dictNames } from '../dict/service.ts';
 import { createSignedFileUrl } from '../files/plugin.ts';
 import { CARD_COLUMNS, type CardRow, toCards } from '../library/cards.ts';
@@ -259,7 +260,7 @@ export const createCourseService = (app: FastifyInstance) => {
     /** Saves progress; a course's study count is the number of distinct learners, its author not counted. */
     study: async (user: SessionUser, titleId: number, position: number, completed: boolean) => {
       const title = await lessonOf(user, titleId);
-      const saved = await prisma.$transaction(async (tx) => {
+      const saved = await transaction(prisma, async (tx) => {
         const record = await tx.studyRecord.upsert({
           where: { userId_titleId: { userId: user.id, titleId } },
           create: { userId: user.id, titleId, courseId: title.courseId, position, completed },
@@ -318,7 +319,7 @@ export const createCourseService = (app: FastifyInstance) => {
         status: 'PENDING' as const,
         reviewNote: null,
       };
-      return prisma.$transaction(async (tx) => {
+      return transaction(prisma, async (tx) => {
         const course = existing
           ? await tx.course.update({ where: { id: existing.id }, data })
           : await tx.course.create({ data: { ...data, authorId } });
@@ -439,7 +440,7 @@ export const createCourseService = (app: FastifyInstance) => {
         status: 'PENDING' as const,
         reviewNote: null,
       };
-      return prisma.$transaction(async (tx) => {
+      return transaction(prisma, async (tx) => {
         const topic = existing
           ? await tx.topic.update({ where: { id: existing.id }, data })
           : await tx.topic.create({ data: { ...data, authorId } });

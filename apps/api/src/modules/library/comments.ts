@@ -2,6 +2,7 @@ import { makePageBean } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
+import { batch, transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 import { resourceDetailLink } from './links.ts';
 
@@ -87,7 +88,7 @@ export const createCommentService = (prisma: PrismaClient) => {
   return {
     save: async (user: SessionUser, resourceId: number, content: string) => {
       await publishedResource(resourceId);
-      const id = await prisma.$transaction(async (tx) => {
+      const id = await transaction(prisma, async (tx) => {
         const comment = await tx.comment.create({ data: { resourceId, userId: user.id, content } });
         await tx.$executeRaw`
           UPDATE resources SET comment_count = (SELECT count(*) FROM comments WHERE resource_id = ${resourceId})
@@ -125,7 +126,7 @@ export const createCommentService = (prisma: PrismaClient) => {
       await publishedResource(comment.resourceId);
       const replyTo = replyToMemberId ? await prisma.user.findUnique({ where: { memberId: replyToMemberId } }) : null;
       if (replyToMemberId && !replyTo) throw new AppError('BAD_REQUEST', '回复的用户不存在');
-      const id = await prisma.$transaction(async (tx) => {
+      const id = await transaction(prisma, async (tx) => {
         const reply = await tx.reply.create({
           data: { commentId, userId: user.id, content, replyToUserId: replyTo?.id ?? null },
         });
@@ -173,7 +174,7 @@ export const createCommentService = (prisma: PrismaClient) => {
         const comment = await prisma.comment.findUnique({ where: { id } });
         if (!comment) throw new AppError('NOT_FOUND', '评论不存在或已删除');
         if (comment.userId !== user.id && !user.isAdmin) throw new AppError('FORBIDDEN', '只能删除自己的评论');
-        await prisma.$transaction([
+        await batch(prisma, [
           prisma.comment.delete({ where: { id } }),
           prisma.$executeRaw`
             UPDATE resources SET comment_count = (SELECT count(*) FROM comments WHERE resource_id = ${comment.resourceId})
@@ -184,7 +185,7 @@ export const createCommentService = (prisma: PrismaClient) => {
       const reply = await prisma.reply.findUnique({ where: { id } });
       if (!reply) throw new AppError('NOT_FOUND', '回复不存在或已删除');
       if (reply.userId !== user.id && !user.isAdmin) throw new AppError('FORBIDDEN', '只能删除自己的回复');
-      await prisma.$transaction([
+      await batch(prisma, [
         prisma.reply.delete({ where: { id } }),
         prisma.$executeRaw`
           UPDATE comments SET reply_count = (SELECT count(*) FROM replies WHERE comment_id = ${reply.commentId})

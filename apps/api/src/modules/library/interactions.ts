@@ -1,6 +1,7 @@
 import { makePageBean } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { batch, transaction } from '../../lib/transaction.ts';
 import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
 
 const TODAY = Prisma.sql`(now() AT TIME ZONE 'Asia/Shanghai')::date`;
@@ -46,7 +47,7 @@ export const createInteractionService = (prisma: PrismaClient) => {
    */
   const toggle = async (kind: Toggle, userId: number, resourceId: number, state?: boolean) => {
     const { table, counter } = TOGGLES[kind];
-    return prisma.$transaction(async (tx) => {
+    return transaction(prisma, async (tx) => {
       const locked = await tx.$queryRaw<{ id: number }[]>`
         SELECT r.id FROM resources r WHERE r.id = ${resourceId} AND ${PUBLIC} FOR UPDATE`;
       if (locked.length === 0) throw notFound();
@@ -102,7 +103,7 @@ export const createInteractionService = (prisma: PrismaClient) => {
 
     /** Counts an authorized download and records it in the user's download history. */
     recordDownload: async (userId: number, resourceId: number) => {
-      await prisma.$transaction([
+      await batch(prisma, [
         prisma.$executeRaw`UPDATE resources SET download_count = download_count + 1 WHERE id = ${resourceId}`,
         prisma.$executeRaw`
           INSERT INTO resource_daily_stats (resource_id, day, downloads) VALUES (${resourceId}, ${TODAY}, 1)

@@ -2,6 +2,7 @@ import { makePageBean, type ResourceDetail, type ResourceType } from '@zyk/share
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { hasPurchased } from '../commerce/orders.ts';
 import { canDownloadResource } from './access.ts';
 import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
@@ -104,7 +105,7 @@ export const createResourceService = (prisma: PrismaClient) => {
       status: 'PENDING' as const,
       reviewNote: null,
     };
-    const saved = await prisma.$transaction(async (tx) => {
+    const saved = await transaction(prisma, async (tx) => {
       const saved = existing
         ? await tx.resource.update({ where: { id: existing.id }, data })
         : await tx.resource.create({ data: { ...data, authorId } });

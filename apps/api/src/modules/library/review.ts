@@ -1,5 +1,6 @@
 import { RESOURCE_TYPE_LABELS } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { batch } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 import { resourceDetailLink } from './links.ts';
 import { libraryChanged } from './page-cache.ts';
@@ -26,7 +27,7 @@ export const createReviewAdmin = (prisma: PrismaClient) => {
     approve: async (id: number) => {
       const r = await find(id);
       if (r.status !== 'PENDING') throw new Error(`资源 ${id} 当前不在待审核状态`);
-      await prisma.$transaction([
+      await batch(prisma, [
         prisma.resource.update({
           where: { id },
           data: { status: 'PUBLISHED', reviewNote: null, publishedAt: r.publishedAt ?? new Date() },
@@ -46,7 +47,7 @@ export const createReviewAdmin = (prisma: PrismaClient) => {
     reject: async (id: number, reason: string) => {
       const r = await find(id);
       if (r.status !== 'PENDING') throw new Error(`资源 ${id} 当前不在待审核状态`);
-      await prisma.$transaction([
+      await batch(prisma, [
         prisma.resource.update({ where: { id }, data: { status: 'REJECTED', reviewNote: reason } }),
         sendMessage(prisma, {
           userId: r.authorId,
@@ -66,7 +67,7 @@ export const createReviewAdmin = (prisma: PrismaClient) => {
         where: { resourceId: id, status: 'OPEN' },
         select: { userId: true },
       });
-      await prisma.$transaction([
+      await batch(prisma, [
         prisma.resource.update({ where: { id }, data: { status: 'TAKEN_DOWN', reviewNote: reason } }),
         prisma.report.updateMany({
           where: { resourceId: id, status: 'OPEN' },
@@ -105,7 +106,7 @@ export const createReviewAdmin = (prisma: PrismaClient) => {
         include: { resource: { select: { title: true } } },
       });
       if (report?.status !== 'OPEN') throw new Error(`举报 ${id} 不存在或已处理`);
-      await prisma.$transaction([
+      await batch(prisma, [
         prisma.report.update({
           where: { id },
           data: { status: 'DISMISSED', resolution: reason, resolvedAt: new Date() },

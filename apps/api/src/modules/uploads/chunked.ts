@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
+import { batch } from '../../lib/transaction.ts';
 import { extensionOf, isAudioExtension, isMediaExtension, safeFileName } from '../files/file-types.ts';
 import { detectMedia, HEAD_BYTES } from '../files/sniff.ts';
 import { fileObjectKey, newId } from '../storage/keys.ts';
@@ -436,7 +437,7 @@ export class ChunkedUploads {
         : this.hashes.digest(id, row.fileSize);
       const sha256 = (await running) ?? (await sha256OfStream(() => this.storage.get(key)));
       const fileId = newId();
-      await this.prisma.$transaction([
+      await batch(this.prisma, [
         this.prisma.storedFile.create({
           data: {
             id: fileId,

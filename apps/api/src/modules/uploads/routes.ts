@@ -1,10 +1,12 @@
-import multipart from '@fastify/multipart';
-import { MESSAGES, type QueryOf, routes, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { findInputTextProblem, MESSAGES, type QueryOf, routes, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { registerRoute, type SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
+import { inputTextError } from '../../plugins/input.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
 import type { ChunkReply } from './chunked.ts';
 import { storeDocument } from './document.ts';
 
@@ -21,6 +23,17 @@ const chunkBody = (r: ChunkReply) => ({
 const requireUser = (app: FastifyInstance) => async (request: FastifyRequest, reply: FastifyReply) => {
   await app.sessions.resolve(request, reply);
   if (!request.user) throw new AppError('UNAUTHORIZED');
+};
+
+/** A multipart file part's name and the fields before it follow the same text rule as every other request field. */
+const checkPartText = (part: MultipartFile) => {
+  const fields = Object.fromEntries(
+    Object.entries(part.fields).flatMap(([name, field]) =>
+      (Array.isArray(field) ? field : [field]).flatMap((f) => (f ? [[name, 'value' in f ? f.value : f.filename]] : [])),
+    ),
+  );
+  const problem = findInputTextProblem({ filename: part.filename, ...fields });
+  if (problem) throw inputTextError('表单字段', problem);
 };
 
 /**
@@ -43,12 +56,13 @@ export default async function uploadRoutes(app: FastifyInstance, opts: { config:
     method: 'POST',
     url: routes.uploadDocument.path,
     config: rateLimit(routes.uploadDocument),
-    preHandler: requireUser(app),
+    onRequest: requireUser(app),
     handler: async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.noFile);
       const part = await request.file();
       if (!part) throw new AppError('BAD_REQUEST', MESSAGES.upload.noFile);
       try {
+        checkPartText(part);
         const view = await storeDocument(app, config, request.user as SessionUser, part);
         return { code: 0, success: true, msg: '上传成功', data: view };
       } catch (error) {
@@ -71,6 +85,11 @@ export default async function uploadRoutes(app: FastifyInstance, opts: { config:
     method: 'POST',
     url: routes.videoUploadChunk.path,
     schema: { querystring: routes.videoUploadChunk.query },
+    // Without a session cookie the answer is 401 before the query is validated; with one, the session is checked
+    // in the handler, alongside reading the upload's row.
+    onRequest: async (request) => {
+      if (!request.cookies[SESSION_COOKIE]) throw new AppError('UNAUTHORIZED');
+    },
     handler: async (request, reply) => {
       const query = request.query as QueryOf<typeof routes.videoUploadChunk>;
       // The upload's row is read while the session is checked (one database round trip less per chunk); nothing
@@ -85,6 +104,7 @@ export default async function uploadRoutes(app: FastifyInstance, opts: { config:
       } else {
         const part = await request.file({ limits: { fileSize: UPLOAD.chunkMaxBytes, files: 1 } });
         try {
+          if (part) checkPartText(part);
           answer = await app.chunkedUploads.append(user, query, range, part?.file ?? null, upload);
         } catch (error) {
           // An unexpected failure: the chunk may be left half read, so the connection is not reused.

@@ -1,6 +1,7 @@
 import { makePageBean } from '@zyk/shared';
 import type { PrismaClient, WorkOrder } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 
 const toItem = (w: WorkOrder) => ({
@@ -59,7 +60,7 @@ export const createWorkOrderAdmin = (prisma: PrismaClient) => ({
     const order = await prisma.workOrder.findUnique({ where: { id } });
     if (!order) throw new Error(`工单 ${id} 不存在`);
     if (order.status === 'CLOSED') throw new Error(`工单 ${id} 已关闭`);
-    await prisma.$transaction(async (tx) => {
+    await transaction(prisma, async (tx) => {
       await tx.workOrder.update({ where: { id }, data: { reply, repliedAt: new Date(), status: 'ANSWERED' } });
       await sendMessage(tx, {
         userId: order.userId,
