@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@zyk/shared';
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createThrottle, type ThrottleRule } from '../../lib/throttle.ts';
 import { generatePuzzle } from './image.ts';
@@ -18,8 +18,11 @@ export type CaptchaResult = 0 | 1 | 2;
 
 const clientKey = (ip: string) => `captcha:${ip}`;
 
-/** The piece's position in natural pixels, from what the client reports at its display scale. */
-const naturalX = (moveEndX: number, wbili: number) => Math.round(moveEndX / wbili);
+/**
+ * The piece's position in natural pixels, from what the client reports at its display scale. Capped so a tiny wbili
+ * cannot overflow the integer column (such a guess is a miss either way).
+ */
+const naturalX = (moveEndX: number, wbili: number) => Math.min(Math.round(moveEndX / wbili), 1_000_000);
 
 export const createCaptchaService = (prisma: PrismaClient) => {
   const throttle = createThrottle(prisma);
@@ -44,24 +47,27 @@ export const createCaptchaService = (prisma: PrismaClient) => {
       return { serial, ...puzzle };
     },
 
-    /** Checks a drop; atomic, so concurrent guesses on one puzzle cannot exceed its failure budget. */
+    /**
+     * Checks a drop. Deciding the pass and counting the miss is one conditional UPDATE: Postgres re-checks the WHERE
+     * on the newest row version under the row lock, so N concurrent guesses on one puzzle are N tries.
+     */
     verify: async (ip: string, serial: string, moveEndX: number, wbili: number): Promise<CaptchaResult> => {
       if (await throttle.lockedUntil(clientKey(ip))) return 2;
       const x = naturalX(moveEndX, wbili);
-      const passed = await prisma.$queryRaw<{ serial: string }[]>`
-        UPDATE captcha_challenges SET verified_at = now(), verified_x = ${x}
-        WHERE serial = ${serial} AND verified_at IS NULL AND consumed_at IS NULL AND expires_at > now()
-          AND failures < ${CAPTCHA_MAX_FAILURES} AND abs(x - ${x}) <= ${CAPTCHA_TOLERANCE_PX}
-        RETURNING serial`;
-      if (passed.length > 0) return 1;
-      const missed = await prisma.$queryRaw<{ failures: number }[]>`
-        UPDATE captcha_challenges SET failures = failures + 1
+      const hit = Prisma.sql`abs(x - ${x}::int) <= ${CAPTCHA_TOLERANCE_PX}`;
+      const rows = await prisma.$queryRaw<{ passed: boolean; failures: number }[]>`
+        UPDATE captcha_challenges SET
+          failures = failures + CASE WHEN ${hit} THEN 0 ELSE 1 END,
+          verified_at = CASE WHEN ${hit} THEN now() END,
+          verified_x = CASE WHEN ${hit} THEN ${x}::int END
         WHERE serial = ${serial} AND verified_at IS NULL AND consumed_at IS NULL AND expires_at > now()
           AND failures < ${CAPTCHA_MAX_FAILURES}
-        RETURNING failures`;
+        RETURNING verified_at IS NOT NULL AS passed, failures`;
+      const row = rows[0];
+      if (row?.passed) return 1;
+      // Misses on unknown, expired or used-up puzzles count towards the client rule as well.
       await throttle.fail(clientKey(ip), CLIENT_RULE);
-      const failures = missed[0]?.failures;
-      return failures === undefined || failures >= CAPTCHA_MAX_FAILURES ? 2 : 0;
+      return row === undefined || row.failures >= CAPTCHA_MAX_FAILURES ? 2 : 0;
     },
 
     /**
