@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushBackgroundWrites } from '../../apps/api/src/lib/background-writes.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
-import { badVariants, toQueryString } from '../support/bad-input.ts';
+import { badVariants, forbiddenTextVariants, toQueryString } from '../support/bad-input.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
 /**
@@ -114,6 +114,34 @@ describe.each(entries)('%s', (name, def) => {
         const { status, json } = await send(def, def.path, variant.query, variant.body, cookie);
         expect(status, `${name} ${variant.label}: ${JSON.stringify(json)}`).toBe(400);
         expectChineseError(json, status);
+      }
+      await flushBackgroundWrites(t.app);
+      expect(await databaseFingerprint(t.databaseUrl)).toBe(before);
+    });
+  }
+
+  const textVariants = [
+    ...(example?.query
+      ? forbiddenTextVariants(example.query, 'query').map((v) => ({ ...v, query: v.value, body: example.body }))
+      : []),
+    ...(example?.body && typeof example.body === 'object'
+      ? forbiddenTextVariants(example.body as Record<string, unknown>, 'body').map((v) => ({
+          ...v,
+          query: example?.query,
+          body: v.value as unknown,
+        }))
+      : []),
+  ];
+  if (textVariants.length > 0 && def.access !== 'admin') {
+    it(`refuses NUL and lone surrogates in its ${textVariants.length} text inputs with 400 naming the field`, async () => {
+      const cookie = def.access === 'user' ? teacherCookie : undefined;
+      await flushBackgroundWrites(t.app);
+      const before = await databaseFingerprint(t.databaseUrl);
+      for (const variant of textVariants) {
+        const { status, json } = await send(def, def.path, variant.query, variant.body, cookie);
+        expect(status, `${name} ${variant.label}: ${JSON.stringify(json)}`).toBe(400);
+        expectChineseError(json, status);
+        expect(json.msg).toContain('不允许的字符');
       }
       await flushBackgroundWrites(t.app);
       expect(await databaseFingerprint(t.databaseUrl)).toBe(before);

@@ -67,3 +67,35 @@ export const toQueryString = (value: Record<string, unknown>) => {
   const s = params.toString();
   return s ? `?${s}` : '';
 };
+
+/** Text no field may carry: a NUL (PostgreSQL cannot store it) and, in JSON, a lone surrogate (not a character). */
+const FORBIDDEN_TEXT = [
+  { label: 'NUL', text: 'a\u0000b', where: ['query', 'body'] },
+  { label: 'lone surrogate', text: 'a\ud800b', where: ['body'] },
+] as const;
+
+/**
+ * Variants of a valid example with one text field (a string, at any depth) carrying forbidden text; the input text
+ * rule must refuse each with a 400, whatever the field's own schema says.
+ */
+export const forbiddenTextVariants = (example: Record<string, unknown>, where: 'query' | 'body'): BadInput[] => {
+  const out: BadInput[] = [];
+  const visit = (node: unknown, replace: (value: unknown) => Record<string, unknown>, path: string) => {
+    if (typeof node === 'string') {
+      for (const { label, text, where: places } of FORBIDDEN_TEXT) {
+        if ((places as readonly string[]).includes(where))
+          out.push({ label: `${path}=${label}`, value: replace(text) });
+      }
+    } else if (Array.isArray(node)) {
+      node.forEach((child, i) => {
+        visit(child, (v) => replace(node.map((c, j) => (i === j ? v : c))), `${path}.${i}`);
+      });
+    } else if (node && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        visit(child, (v) => replace({ ...(node as Record<string, unknown>), [key]: v }), path ? `${path}.${key}` : key);
+      }
+    }
+  };
+  visit(example, (v) => v as Record<string, unknown>, '');
+  return out;
+};

@@ -18,3 +18,20 @@ export class AppError extends Error {
 
 export const envelopeOk = <T>(data: T) => ({ code: 0, success: true, msg: '操作成功', data });
 export const envelopeError = (code: number, msg: string) => ({ code, success: false, msg, data: null });
+
+export const MULTIPART_MESSAGE = '上传的表单数据不完整或格式有误';
+
+/**
+ * A form body that cannot be read as multipart: cut off, a wrong boundary, a broken part header (busboy's errors
+ * carry no code), or @fastify/multipart's refusals of the request's shape.
+ */
+export const isMultipartError = (error: unknown) => {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION') return true;
+  return (
+    typeof message === 'string' &&
+    /^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found|Part terminated early)/.test(
+      message,
+    )
+  );
+};

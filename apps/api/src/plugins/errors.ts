@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseBusy } from '../lib/db-errors.ts';
-import { AppError, envelopeError } from '../lib/errors.ts';
+import { AppError, envelopeError, isMultipartError, MULTIPART_MESSAGE } from '../lib/errors.ts';
 import { BUSY_MESSAGE } from '../lib/transaction.ts';
 
 const PART_NAMES: Record<string, string> = {
@@ -34,23 +34,6 @@ const FASTIFY_CODES: Record<string, { name: keyof typeof ERRORS; msg?: string }>
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { name: 'BAD_REQUEST', msg: '请求长度有误' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { name: 'BAD_REQUEST', msg: '请求体不能为空' },
   FST_ERR_CTP_INVALID_JSON_BODY: { name: 'BAD_REQUEST', msg: '请求体不是合法的 JSON' },
-};
-
-export const MULTIPART_MESSAGE = '上传的表单数据不完整或格式有误';
-
-/**
- * A form body that cannot be read as multipart: cut off, a wrong boundary, a broken part header (busboy's errors
- * carry no code), or @fastify/multipart's refusals of the request's shape.
- */
-export const isMultipartError = (error: unknown) => {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION') return true;
-  return (
-    typeof message === 'string' &&
-    /^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found|Part terminated early)/.test(
-      message,
-    )
-  );
 };
 
 /** Errors Node's HTTP parser raises before any route sees the request, and what the client is told. */

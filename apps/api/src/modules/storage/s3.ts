@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { Client } from 'minio';
+import { pipeInto } from '../../lib/streams.ts';
 import {
   assertKey,
   ByteCounter,
@@ -138,8 +139,7 @@ export class S3Storage implements ObjectStorage {
     }
     if (options.size !== undefined && options.size <= SINGLE_PUT_MAX) {
       const counter = new ByteCounter();
-      body.once('error', (error) => counter.destroy(error));
-      await this.putSingle(key, body.pipe(counter), options.size, options.contentType);
+      await this.putSingle(key, pipeInto(body, counter), options.size, options.contentType);
       if (counter.bytes !== options.size)
         throw new Error(`stream ended after ${counter.bytes} of ${options.size} bytes`);
       return { size: counter.bytes };

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
+import { pipeInto } from '../../lib/streams.ts';
 import { batch } from '../../lib/transaction.ts';
 import { extensionOf, isAudioExtension, isMediaExtension, safeFileName } from '../files/file-types.ts';
 import { detectMedia, HEAD_BYTES } from '../files/sniff.ts';
@@ -286,8 +287,7 @@ export class ChunkedUploads {
     // The stage below re-raises the slicer's error; this listener only keeps an error raised before the stage
     // has attached its own (a short chunk can be read whole in between) from becoming an uncaught exception.
     slicer.on('error', () => {});
-    body.once('error', (error) => slicer.destroy(error));
-    body.pipe(slicer);
+    pipeInto(body, slicer);
     const db: StageContext = {
       stillAt: async () => {
         const current = await this.load(row.id);

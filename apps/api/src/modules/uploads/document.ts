@@ -4,7 +4,8 @@ import { MESSAGES } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { SessionUser } from '../../lib/contract.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, isMultipartError, MULTIPART_MESSAGE } from '../../lib/errors.ts';
+import { pipeInto } from '../../lib/streams.ts';
 import {
   extensionOf,
   type Family,
@@ -128,9 +129,8 @@ export const storeDocument = async (
   const key = fileObjectKey();
   const inspector = new Inspector(family);
   inspector.on('error', () => {}); // re-raised by the storage put; see ChunkedUploads.append
-  part.file.once('error', (error) => inspector.destroy(error));
   try {
-    await app.storage.put(key, part.file.pipe(inspector));
+    await app.storage.put(key, pipeInto(part.file, inspector));
   } catch (error) {
     part.file.resume();
     await app.storage.delete(key).catch(() => {});
@@ -138,6 +138,7 @@ export const storeDocument = async (
     if (tooLarge(error) || part.file.truncated)
       throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.upload.attachmentTooLarge);
     if ((error as { code?: string }).code === 'ECONNRESET' || (error as Error).message === 'aborted') throw error;
+    if (isMultipartError(error)) throw new AppError('BAD_REQUEST', MULTIPART_MESSAGE);
     app.log.error({ err: error }, 'document could not be stored');
     throw new AppError('UNAVAILABLE', MESSAGES.upload.storageUnavailable);
   }

@@ -1,4 +1,5 @@
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeInto } from '../../lib/streams.ts';
 
 /** Reusable buffers kept at most. */
 const SPARES = 4;
@@ -40,8 +41,7 @@ export class RecentStages {
         callback(null, chunk);
       },
     });
-    source.once('error', (error) => stream.destroy(error));
-    source.pipe(stream);
+    pipeInto(source, stream);
     return {
       stream,
       keep: (key: string, stored: number) => {

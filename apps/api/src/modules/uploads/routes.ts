@@ -25,14 +25,17 @@ const requireUser = (app: FastifyInstance) => async (request: FastifyRequest, re
   if (!request.user) throw new AppError('UNAUTHORIZED');
 };
 
-/** A multipart file part's name and the fields before it follow the same text rule as every other request field. */
+/**
+ * The form fields sent before a file part follow the same text rule as every other request field. The file's own
+ * name is not refused: it is only metadata, kept with control characters removed (safeFileName).
+ */
 const checkPartText = (part: MultipartFile) => {
   const fields = Object.fromEntries(
     Object.entries(part.fields).flatMap(([name, field]) =>
-      (Array.isArray(field) ? field : [field]).flatMap((f) => (f ? [[name, 'value' in f ? f.value : f.filename]] : [])),
+      (Array.isArray(field) ? field : [field]).flatMap((f) => (f && 'value' in f ? [[name, f.value]] : [])),
     ),
   );
-  const problem = findInputTextProblem({ filename: part.filename, ...fields });
+  const problem = findInputTextProblem(fields);
   if (problem) throw inputTextError('表单字段', problem);
 };
 
