@@ -1,7 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import os from 'node:os';
+import { AlipaySdk } from 'alipay-sdk';
+import { describe, expect, it, vi } from 'vitest';
+import { type Config, loadConfig } from '../../apps/api/src/config.ts';
 import { fenToYuanText, yuanTextToFen } from '../../apps/api/src/lib/money.ts';
 import { AlipayChannel } from '../../apps/api/src/modules/commerce/alipay/channel.ts';
+import { createPaymentChannel } from '../../apps/api/src/modules/commerce/alipay/setup.ts';
 import {
   loadPrivateKey,
   loadPublicKey,
@@ -23,7 +27,11 @@ const alipay = pair();
 /** Alipay's console hands out bare base64 bodies; the adapter takes those too. */
 const bare = (pem: string) => pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
 
-const channel = (fetchText?: ConstructorParameters<typeof AlipayChannel>[1]) =>
+const SELLER_ID = '2088102146225135';
+const channel = (
+  fetchText?: ConstructorParameters<typeof AlipayChannel>[1],
+  log?: ConstructorParameters<typeof AlipayChannel>[0]['log'],
+) =>
   new AlipayChannel(
     {
       appId: '2021004100000001',
@@ -31,6 +39,8 @@ const channel = (fetchText?: ConstructorParameters<typeof AlipayChannel>[1]) =>
       alipayPublicKey: loadPublicKey(bare(alipay.publicKey)),
       gateway: 'https://openapi.alipay.com/gateway.do',
       authorizeBase: 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm',
+      sellerIds: [SELLER_ID],
+      log,
     },
     fetchText,
   );
@@ -121,5 +131,151 @@ describe('Alipay RSA2 signing', () => {
     const raw = '{"x_response":{"a":"}{\\"","b":{"c":1}},"sign":"s"}';
     expect(responseSubstring(raw, 'x_response')).toBe('{"a":"}{\\"","b":{"c":1}}');
     expect(responseSubstring(raw, 'missing')).toBeNull();
+  });
+});
+
+/** The same key pair in every form a deployment may paste into ALIPAY_PRIVATE_KEY / ALIPAY_PUBLIC_KEY. */
+const keyForms = () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const der = (key: typeof privateKey, type: 'pkcs1' | 'pkcs8' | 'spki') =>
+    (key.export({ type: type as 'pkcs1', format: 'der' }) as Buffer).toString('base64');
+  const pem = (key: typeof privateKey, type: 'pkcs1' | 'pkcs8' | 'spki') =>
+    key.export({ type: type as 'pkcs1', format: 'pem' }) as string;
+  return {
+    private: {
+      barePkcs1: der(privateKey, 'pkcs1'),
+      barePkcs8: der(privateKey, 'pkcs8'),
+      pemPkcs1: pem(privateKey, 'pkcs1'),
+      pemPkcs8: pem(privateKey, 'pkcs8'),
+    },
+    public: {
+      bareSpki: der(publicKey, 'spki'),
+      barePkcs1: der(publicKey, 'pkcs1'),
+      pemSpki: pem(publicKey, 'spki'),
+      pemPkcs1: pem(publicKey, 'pkcs1'),
+    },
+    publicPem: pem(publicKey, 'spki'),
+  };
+};
+
+describe('Alipay key settings', () => {
+  it('loads the app private key as bare base64 PKCS#1 (Alipay key tool, non-Java), bare PKCS#8 or PEM, and the Alipay public key as bare SPKI or PEM', () => {
+    const keys = keyForms();
+    const content = 'app_id=2021004100000001&method=alipay.trade.query';
+    for (const [form, value] of Object.entries(keys.private)) {
+      const key = loadPrivateKey(value);
+      expect(key.asymmetricKeyType, form).toBe('rsa');
+      expect(rsa2Verify(content, rsa2Sign(content, key), loadPublicKey(keys.publicPem)), form).toBe(true);
+    }
+    for (const [form, value] of Object.entries(keys.public)) {
+      const signed = rsa2Sign(content, loadPrivateKey(keys.private.pemPkcs8));
+      expect(rsa2Verify(content, signed, loadPublicKey(value)), form).toBe(true);
+    }
+    // PEM pasted into an env file on one line with literal \n.
+    expect(loadPrivateKey(keys.private.pemPkcs1.replaceAll('\n', '\\n')).asymmetricKeyType).toBe('rsa');
+  });
+
+  it('signs with a bare PKCS#1 key exactly as alipay-sdk does with the same key', () => {
+    const keys = keyForms();
+    const sdk = new AlipaySdk({ appId: '2021004100000001', privateKey: keys.private.barePkcs1 });
+    const params = Object.fromEntries(
+      new URLSearchParams(sdk.sdkExecute('alipay.trade.query', { bizContent: { outTradeNo: '20261122143000123456' } })),
+    );
+    const ours = rsa2Sign(signingContent(params), loadPrivateKey(keys.private.barePkcs1));
+    expect(ours).toBe(params.sign);
+  });
+
+  it('refuses an unusable key at start with a Chinese message naming the setting', async () => {
+    const keys = keyForms();
+    const start = (env: Record<string, string>) =>
+      createPaymentChannel(
+        { log: console } as unknown as Parameters<typeof createPaymentChannel>[0],
+        {
+          ...loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir() }),
+          PAYMENT_PROVIDER: 'alipay',
+          ALIPAY_APP_ID: '2021004100000001',
+          ALIPAY_PRIVATE_KEY: keys.private.barePkcs1,
+          ALIPAY_PUBLIC_KEY: keys.public.bareSpki,
+          ALIPAY_SELLER_ID: SELLER_ID,
+          ...env,
+        } as Config,
+      );
+    expect((await start({})).name).toBe('alipay');
+    await expect(start({ ALIPAY_PRIVATE_KEY: 'A'.repeat(200) })).rejects.toThrow(
+      /^ALIPAY_PRIVATE_KEY 不是可用的 RSA 私钥/,
+    );
+    await expect(start({ ALIPAY_PUBLIC_KEY: `${keys.public.bareSpki.slice(0, 120)}` })).rejects.toThrow(
+      /^ALIPAY_PUBLIC_KEY 不是可用的 RSA 公钥/,
+    );
+    await expect(start({ ALIPAY_PUBLIC_KEY: keys.private.pemPkcs8 })).rejects.toThrow(/^ALIPAY_PUBLIC_KEY 填的是私钥/);
+    await expect(start({ ALIPAY_PRIVATE_KEY: '/nonexistent/app_private_key.pem' })).rejects.toThrow(
+      /^ALIPAY_PRIVATE_KEY 既不是密钥文本，也不是可读取的文件/,
+    );
+    await expect(start({ ALIPAY_SELLER_ID: '' })).rejects.toThrow(/需要设置 ALIPAY_SELLER_ID/);
+    await expect(start({ ALIPAY_SELLER_ID: '12345' })).rejects.toThrow(/^ALIPAY_SELLER_ID 应为支付宝商户号/);
+  });
+});
+
+describe('Alipay notifications for another seller', () => {
+  it('refuses a genuinely signed notification whose seller_id is not ours, and logs a warning', () => {
+    const warn = vi.fn();
+    const c = channel(undefined, { warn });
+    const fields = {
+      app_id: '2021004100000001',
+      out_trade_no: '20261122143000123456',
+      trade_no: '2026112222001400000000000001',
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: '9.90',
+      sign_type: 'RSA2',
+    };
+    expect(c.checkNotification(alipaySigned({ ...fields, seller_id: SELLER_ID }))).toBe('OK');
+    const foreign = alipaySigned({ ...fields, seller_id: '2088999999999999' });
+    expect(c.checkNotification(foreign)).toBe('WRONG_SELLER');
+    expect(c.verifyNotification(foreign)).toBe(false);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ sellerId: '2088999999999999', outTradeNo: '20261122143000123456' }),
+      expect.stringContaining('seller_id'),
+    );
+    expect(c.checkNotification({ ...foreign, app_id: '2021000000000000' })).toBe('WRONG_APP_ID');
+    expect(c.checkNotification({ ...foreign, sign: 'AAAA' })).toBe('BAD_SIGNATURE');
+  });
+});
+
+describe('Alipay error answers', () => {
+  const signedAnswer = (name: string, content: Record<string, string>) => {
+    const json = JSON.stringify(content);
+    return `{"${name}":${json},"sign":"${rsa2Sign(json, loadPrivateKey(alipay.privateKey))}"}`;
+  };
+  const invalidCode = {
+    code: '40002',
+    msg: 'Invalid Arguments',
+    sub_code: 'isv.code-invalid',
+    sub_msg: '授权码code无效',
+  };
+
+  it('reports an error_response as the business error, signed or not', async () => {
+    const unsigned = channel(async () => JSON.stringify({ error_response: invalidCode }));
+    await expect(unsigned.accountOf('expired-code')).rejects.toThrow(
+      '支付宝返回错误：授权码code无效（isv.code-invalid）',
+    );
+    const signed = channel(async () => signedAnswer('error_response', invalidCode));
+    await expect(signed.accountOf('expired-code')).rejects.toMatchObject({
+      name: 'AppError',
+      message: '支付宝返回错误：授权码code无效（isv.code-invalid）',
+    });
+  });
+
+  it('reports a business error in the method answer with its sub_code, and msg when there is no sub_msg', async () => {
+    const refused = channel(async () =>
+      JSON.stringify({
+        alipay_system_oauth_token_response: { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-app-id' },
+      }),
+    );
+    await expect(refused.accountOf('code')).rejects.toThrow('支付宝返回错误：Business Failed（isv.invalid-app-id）');
+    // A success answer still has to be signed by Alipay.
+    const unsignedSuccess = channel(async () =>
+      JSON.stringify({ alipay_system_oauth_token_response: { user_id: '2088000000000000', access_token: 't' } }),
+    );
+    await expect(unsignedSuccess.accountOf('code')).rejects.toThrow(/应答验签失败/);
   });
 });

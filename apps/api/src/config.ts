@@ -114,6 +114,8 @@ const schema = z.object({
   ALIPAY_PRIVATE_KEY: z.string().default(''),
   /** PEM of Alipay's public key (from the Alipay open platform), or a path to a file holding it. */
   ALIPAY_PUBLIC_KEY: z.string().default(''),
+  /** The merchant's Alipay user id(s) (2088…, comma-separated): notifications for any other seller are refused. */
+  ALIPAY_SELLER_ID: z.string().default(''),
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   /** Seconds between the sandbox's notification retries (Alipay itself waits minutes to hours). */
   SANDBOX_NOTIFY_RETRY_SECONDS: z.coerce.number().min(0.05).default(5),

@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { AppError } from '../../../lib/errors.ts';
 import { fenToYuanText } from '../../../lib/money.ts';
 import { alipayTimestamp, responseSubstring, rsa2Sign, rsa2Verify, signingContent } from './sign.ts';
 
@@ -12,7 +13,12 @@ export interface AlipaySettings {
   gateway: string;
   /** Where the user authorizes an account binding. */
   authorizeBase: string;
+  /** The merchant's Alipay user ids (2088…): the only sellers whose notifications may pay our orders. */
+  sellerIds: readonly string[];
+  log?: { warn: (details: object, message: string) => void };
 }
+
+export type NotificationCheck = 'OK' | 'BAD_SIGNATURE' | 'WRONG_APP_ID' | 'WRONG_SELLER';
 
 export interface PagePayInput {
   orderNo: string;
@@ -75,10 +81,28 @@ export class AlipayChannel {
     return `${this.settings.gateway}?${new URLSearchParams(params)}`;
   }
 
-  /** An async notification (or a return redirect) really came from Alipay for our app. */
+  /**
+   * Whether an async notification (or a return redirect) really came from Alipay for our app and our merchant.
+   * A genuine notification for another seller (another merchant sharing the app, as with a service provider)
+   * must not pay our order, so seller_id is checked once the signature holds; Alipay's field list marks it
+   * optional, so only a different one is refused.
+   */
+  checkNotification(params: Record<string, string>): NotificationCheck {
+    if (params.app_id !== this.settings.appId) return 'WRONG_APP_ID';
+    const content = signingContent(params, ['sign', 'sign_type']);
+    if (!params.sign || !rsa2Verify(content, params.sign, this.settings.alipayPublicKey)) return 'BAD_SIGNATURE';
+    if (params.seller_id !== undefined && !this.settings.sellerIds.includes(params.seller_id)) {
+      this.settings.log?.warn(
+        { sellerId: params.seller_id, outTradeNo: params.out_trade_no, tradeNo: params.trade_no },
+        '支付宝通知的卖家（seller_id）不是本商户，已拒绝',
+      );
+      return 'WRONG_SELLER';
+    }
+    return 'OK';
+  }
+
   verifyNotification(params: Record<string, string>) {
-    if (!params.sign || params.app_id !== this.settings.appId) return false;
-    return rsa2Verify(signingContent(params, ['sign', 'sign_type']), params.sign, this.settings.alipayPublicKey);
+    return this.checkNotification(params) === 'OK';
   }
 
   authorizeUrl(redirectUri: string, state: string) {
@@ -99,13 +123,29 @@ export class AlipayChannel {
       headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
     });
     const name = `${method.replaceAll('.', '_')}_response`;
-    const content = responseSubstring(raw, name);
-    const { sign } = JSON.parse(raw) as { sign?: string };
-    if (!content || !sign || !rsa2Verify(content, sign, this.settings.alipayPublicKey)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || typeof parsed !== 'object') throw new AppError('UNAVAILABLE', `支付宝应答无法解析（${method}）`);
+    // Gateway-level refusals (bad app id, unknown method, invalid auth code…) come as error_response.
+    const key = name in parsed ? name : 'error_response' in parsed ? 'error_response' : null;
+    const content = key && responseSubstring(raw, key);
+    const answer = content ? (JSON.parse(content) as Record<string, string>) : null;
+    // An error is reported whether signed or not (Alipay leaves some unsigned): nothing is done on its word.
+    if (answer && (key === 'error_response' || (answer.code && answer.code !== '10000') || answer.sub_code)) {
+      const detail = answer.sub_code ?? answer.code;
+      throw new AppError(
+        'BAD_REQUEST',
+        `支付宝返回错误：${answer.sub_msg || answer.msg || '未知错误'}${detail ? `（${detail}）` : ''}`,
+      );
+    }
+    const { sign } = parsed as { sign?: unknown };
+    if (!content || !answer || typeof sign !== 'string' || !rsa2Verify(content, sign, this.settings.alipayPublicKey)) {
       throw new Error(`支付宝应答验签失败（${method}）`);
     }
-    const answer = JSON.parse(content) as Record<string, string>;
-    if (answer.code && answer.code !== '10000') throw new Error(`支付宝返回错误：${answer.sub_msg ?? answer.msg}`);
     return answer;
   }
 

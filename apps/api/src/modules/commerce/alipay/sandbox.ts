@@ -1,5 +1,5 @@
 import { createHash, createHmac, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PrismaClient, SandboxTrade } from '../../../generated/prisma/client.ts';
 import { fenToYuanText, yuanTextToFen } from '../../../lib/money.ts';
 import { loadOrCreateSecret } from '../../../lib/secrets.ts';
@@ -14,7 +14,16 @@ import { alipayTimestamp, loadPrivateKey, loadPublicKey, rsa2Sign, rsa2Verify, s
 export const SANDBOX_BASE = '/sandbox/alipay';
 export const SANDBOX_GATEWAY = `${SANDBOX_BASE}/gateway.do`;
 export const SANDBOX_AUTHORIZE = `${SANDBOX_BASE}/oauth`;
+export const SANDBOX_KEYS_FILE = 'alipay-sandbox.json';
+/** The sandbox merchant's Alipay user id: the seller_id of its notifications, which the channel checks. */
+export const SANDBOX_SELLER_ID = '2088000000000001';
 const MAX_NOTIFY_ATTEMPTS = 8;
+const METHODS = new Set([
+  'alipay.trade.page.pay',
+  'alipay.trade.query',
+  'alipay.system.oauth.token',
+  'alipay.user.info.share',
+]);
 
 export interface SandboxKeys {
   appId: string;
@@ -44,7 +53,7 @@ export const loadSandboxKeys = async (dataDir: string): Promise<SandboxKeys> => 
     };
     return JSON.stringify(keys);
   };
-  return JSON.parse(await loadOrCreateSecret(dataDir, 'alipay-sandbox.json', make)) as SandboxKeys;
+  return JSON.parse(await loadOrCreateSecret(dataDir, SANDBOX_KEYS_FILE, make)) as SandboxKeys;
 };
 
 const escapeHtml = (s: string) =>
@@ -82,10 +91,10 @@ const sandboxUserId = (account: string) =>
 export const createSandboxGateway = (
   prisma: PrismaClient,
   keys: SandboxKeys,
-  options: { retrySeconds: number; log: FastifyBaseLogger },
+  options: { retrySeconds: number; publicBaseUrl: string; log: FastifyBaseLogger },
 ) => {
-  const appPublicKey = loadPublicKey(keys.appPublicKey);
-  const gatewayPrivateKey = loadPrivateKey(keys.gatewayPrivateKey);
+  const appPublicKey = loadPublicKey(keys.appPublicKey, SANDBOX_KEYS_FILE);
+  const gatewayPrivateKey = loadPrivateKey(keys.gatewayPrivateKey, SANDBOX_KEYS_FILE);
   const codeKey = createHash('sha256').update(keys.gatewayPrivateKey).digest();
   const signGateway = (params: Record<string, string>, exclude: readonly string[]) =>
     rsa2Sign(signingContent(params, exclude), gatewayPrivateKey);
@@ -109,9 +118,12 @@ export const createSandboxGateway = (
     return `{"${name}":${json},"sign":"${rsa2Sign(json, gatewayPrivateKey)}"}`;
   };
 
-  /** A gateway error answer, signed like every answer. */
+  /** A business error in the method's own answer, signed like every answer. */
   const refuse = (reply: FastifyReply, method: string, error: Record<string, string>) =>
     reply.type('application/json').send(answer(method, error));
+  /** A refusal before any method runs (bad app id, unknown method, invalid auth code): Alipay's error_response. */
+  const refuseAtGateway = (reply: FastifyReply, error: Record<string, string>) =>
+    reply.type('application/json').send(answer('error', error));
 
   const notificationOf = (trade: SandboxTrade): Record<string, string> => {
     const params: Record<string, string> = {
@@ -125,7 +137,7 @@ export const createSandboxGateway = (
       trade_no: trade.tradeNo,
       out_trade_no: trade.outTradeNo,
       buyer_id: trade.buyerId ?? '',
-      seller_id: '2088000000000001',
+      seller_id: SANDBOX_SELLER_ID,
       trade_status: 'TRADE_SUCCESS',
       total_amount: trade.totalAmount,
       receipt_amount: trade.totalAmount,
@@ -180,22 +192,67 @@ export const createSandboxGateway = (
     return due.length;
   };
 
+  /**
+   * The request's parameters as Alipay's gateway reads them: the query string and the form body together (the
+   * SDKs put the system fields in the URL and biz_content in the body). A name given twice with different values
+   * is refused rather than guessed at, so what was signed is what is acted on.
+   */
+  const gatewayParams = (request: FastifyRequest) => {
+    const params: Record<string, string> = {};
+    const sources = [request.query, request.method === 'POST' ? request.body : undefined];
+    for (const source of sources) {
+      if (source === undefined || source === null) continue;
+      if (typeof source !== 'object' || Array.isArray(source)) return null;
+      for (const [name, value] of Object.entries(source)) {
+        if (typeof value !== 'string' || (Object.hasOwn(params, name) && params[name] !== value)) return null;
+        params[name] = value;
+      }
+    }
+    return params;
+  };
+
   const register = (app: FastifyInstance) => {
-    const gateway = async (params: Record<string, string>, reply: FastifyReply) => {
-      const method = params.method ?? '';
+    const gateway = async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = gatewayParams(request);
+      const method = params?.method ?? '';
       const signedOk =
+        params !== null &&
         params.app_id === keys.appId &&
         Boolean(params.sign) &&
         rsa2Verify(signingContent(params), params.sign ?? '', appPublicKey);
+      if (method === 'alipay.trade.page.pay' && !signedOk) {
+        return sendPage(
+          reply,
+          400,
+          '验签失败',
+          '<p class="error">请求签名无效（invalid-signature），请返回商户重新发起支付。</p>',
+        );
+      }
+      if (params === null) {
+        return refuseAtGateway(reply, {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.invalid-parameter',
+          sub_msg: '参数重复且取值不同，或格式有误',
+        });
+      }
+      if (params.app_id !== keys.appId) {
+        return refuseAtGateway(reply, {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.invalid-app-id',
+          sub_msg: '无效的AppID参数',
+        });
+      }
+      if (!METHODS.has(method)) {
+        return refuseAtGateway(reply, {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.invalid-method',
+          sub_msg: '沙箱不支持该接口',
+        });
+      }
       if (!signedOk) {
-        if (method === 'alipay.trade.page.pay') {
-          return sendPage(
-            reply,
-            400,
-            '验签失败',
-            '<p class="error">请求签名无效（invalid-signature），请返回商户重新发起支付。</p>',
-          );
-        }
         return refuse(reply, method, {
           code: '40002',
           msg: 'Invalid Arguments',
@@ -204,10 +261,11 @@ export const createSandboxGateway = (
         });
       }
       if (method === 'alipay.trade.page.pay') return cashier(params, reply);
+      if (method === 'alipay.trade.query') return query(params, reply);
       if (method === 'alipay.system.oauth.token') {
         const account = openCode(params.code ?? '');
         if (!account) {
-          return refuse(reply, method, {
+          return refuseAtGateway(reply, {
             code: '40002',
             msg: 'Invalid Arguments',
             sub_code: 'isv.code-invalid',
@@ -220,16 +278,61 @@ export const createSandboxGateway = (
             answer(method, { user_id: sandboxUserId(account), access_token: params.code ?? '', expires_in: '600' }),
           );
       }
-      if (method === 'alipay.user.info.share') {
-        const account = openCode(params.auth_token ?? '');
-        if (!account) {
-          return refuse(reply, method, { code: '20001', msg: 'Invalid auth token', sub_msg: '授权令牌无效' });
-        }
-        return reply
-          .type('application/json')
-          .send(answer(method, { code: '10000', msg: 'Success', user_id: sandboxUserId(account), nick_name: account }));
+      const account = openCode(params.auth_token ?? '');
+      if (!account) {
+        return refuse(reply, method, {
+          code: '20001',
+          msg: 'Invalid auth token',
+          sub_code: 'aop.invalid-auth-token',
+          sub_msg: '授权令牌无效',
+        });
       }
-      return refuse(reply, method, { code: '40004', msg: 'Business Failed', sub_msg: '沙箱不支持该接口' });
+      return reply
+        .type('application/json')
+        .send(answer(method, { code: '10000', msg: 'Success', user_id: sandboxUserId(account), nick_name: account }));
+    };
+
+    /** alipay.trade.query: a trade by out_trade_no or trade_no, as merchants check a payment they have not heard of. */
+    const query = async (params: Record<string, string>, reply: FastifyReply) => {
+      const method = 'alipay.trade.query';
+      let biz: Record<string, unknown>;
+      try {
+        biz = JSON.parse(params.biz_content ?? '') as Record<string, unknown>;
+      } catch {
+        biz = {};
+      }
+      const outTradeNo = typeof biz.out_trade_no === 'string' ? biz.out_trade_no : '';
+      const tradeNo = typeof biz.trade_no === 'string' ? biz.trade_no : '';
+      if (!outTradeNo && !tradeNo) {
+        return refuse(reply, method, {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.missing-required-arguments',
+          sub_msg: 'out_trade_no 和 trade_no 不能同时为空',
+        });
+      }
+      const trade = await prisma.sandboxTrade.findFirst({
+        where: { appId: keys.appId, ...(tradeNo ? { tradeNo } : {}), ...(outTradeNo ? { outTradeNo } : {}) },
+      });
+      if (!trade) {
+        return refuse(reply, method, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_NOT_EXIST',
+          sub_msg: '交易不存在',
+        });
+      }
+      const found: Record<string, string> = {
+        code: '10000',
+        msg: 'Success',
+        trade_no: trade.tradeNo,
+        out_trade_no: trade.outTradeNo,
+        trade_status: trade.status,
+        total_amount: trade.totalAmount,
+      };
+      if (trade.buyerId) found.buyer_user_id = trade.buyerId;
+      if (trade.paidAt) found.send_pay_date = alipayTimestamp(trade.paidAt);
+      return reply.type('application/json').send(answer(method, found));
     };
 
     const cashier = async (params: Record<string, string>, reply: FastifyReply) => {
@@ -283,8 +386,8 @@ export const createSandboxGateway = (
       );
     };
 
-    app.get(SANDBOX_GATEWAY, (request, reply) => gateway(request.query as Record<string, string>, reply));
-    app.post(SANDBOX_GATEWAY, (request, reply) => gateway((request.body ?? {}) as Record<string, string>, reply));
+    app.get(SANDBOX_GATEWAY, gateway);
+    app.post(SANDBOX_GATEWAY, gateway);
 
     app.post(`${SANDBOX_BASE}/pay`, async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, string>;
@@ -307,18 +410,50 @@ export const createSandboxGateway = (
         out_trade_no: trade.outTradeNo,
         trade_no: trade.tradeNo,
         total_amount: trade.totalAmount,
-        seller_id: '2088000000000001',
+        seller_id: SANDBOX_SELLER_ID,
       };
       back.sign = signGateway(back, ['sign', 'sign_type']);
       const separator = trade.returnUrl.includes('?') ? '&' : '?';
       return reply.redirect(`${trade.returnUrl}${separator}${new URLSearchParams(back)}`, 302);
     });
 
+    /**
+     * Where an authorization may send its code: this site only (the origin the request came to, or
+     * PUBLIC_BASE_URL's), as Alipay allows only the callback address registered for the app. Anything else would
+     * make the sandbox an open redirect on the product's own origin.
+     */
+    const redirectTarget = (request: FastifyRequest, target: string) => {
+      const own = new Set<string>();
+      for (const base of [`${request.protocol}://${request.host}`, options.publicBaseUrl]) {
+        try {
+          if (base) own.add(new URL(base).origin);
+        } catch {
+          // an unusable Host header or setting allows nothing
+        }
+      }
+      const [self] = own;
+      if (!target || !self) return null;
+      try {
+        const url = new URL(target, self);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && own.has(url.origin) ? url : null;
+      } catch {
+        return null;
+      }
+    };
+    const foreignRedirect = (reply: FastifyReply) =>
+      sendPage(
+        reply,
+        400,
+        '回调地址不被允许',
+        '<p class="error">回调地址（redirect_uri）必须是本站的地址，与应用登记的回调地址同源；已拒绝授权，不会跳转。</p>',
+      );
+
     app.get(SANDBOX_AUTHORIZE, async (request, reply) => {
       const q = request.query as Record<string, string>;
       if (q.app_id !== keys.appId || !q.redirect_uri) {
         return sendPage(reply, 400, '授权参数错误', '<p class="error">应用编号或回调地址有误。</p>');
       }
+      if (!redirectTarget(request, q.redirect_uri)) return foreignRedirect(reply);
       return sendPage(
         reply,
         200,
@@ -333,13 +468,16 @@ export const createSandboxGateway = (
 
     app.post(SANDBOX_AUTHORIZE, async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, string>;
-      const account = (body.account ?? '').trim().slice(0, 30);
-      const target = body.redirect_uri ?? '';
-      if (!account || !(target.startsWith('/') || /^https?:\/\//.test(target))) {
+      const account = (typeof body.account === 'string' ? body.account : '').trim().slice(0, 30);
+      if (!account || typeof body.redirect_uri !== 'string' || !body.redirect_uri) {
         return sendPage(reply, 400, '授权参数错误', '<p class="error">账户或回调地址有误。</p>');
       }
-      const q = new URLSearchParams({ app_id: keys.appId, auth_code: issueCode(account), state: body.state ?? '' });
-      return reply.redirect(`${target}${target.includes('?') ? '&' : '?'}${q}`, 302);
+      const target = redirectTarget(request, body.redirect_uri);
+      if (!target) return foreignRedirect(reply);
+      target.searchParams.set('app_id', keys.appId);
+      target.searchParams.set('auth_code', issueCode(account));
+      target.searchParams.set('state', typeof body.state === 'string' ? body.state : '');
+      return reply.redirect(target.href, 302);
     });
   };
 

@@ -23,17 +23,65 @@ export const rsa2Verify = (content: string, signature: string, publicKey: KeyObj
   }
 };
 
-/** Alipay hands out bare base64 key bodies; accept those, full PEM, or a path to a file holding either. */
-const pemText = (value: string, label: 'PRIVATE KEY' | 'PUBLIC KEY') => {
-  const isKeyText = value.includes('-----BEGIN') || /^[A-Za-z0-9+/=\s]{100,}$/.test(value);
-  const text = isKeyText ? value : readFileSync(value, 'utf8');
-  if (text.includes('-----BEGIN')) return text;
-  const body = text.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n');
-  return `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
+const HOW = '支持 PEM（PKCS#1 或 PKCS#8 / SPKI）、其 base64 正文，或存放它们的文件路径';
+
+/**
+ * A key setting as DER, with its PEM label if it had one: PEM text, bare base64 of the DER (what Alipay's key
+ * tool shows: PKCS#1 for non-Java servers, PKCS#8 for Java), or a file holding either or raw DER. PEM is decoded
+ * here rather than by OpenSSL so that a body pasted on one line, or with literal `\n` from an env file, still reads.
+ */
+const keyMaterial = (value: string, setting: string) => {
+  let text = value.trim();
+  let raw: Buffer | null = null;
+  if (!text.includes('-----BEGIN') && !/^[A-Za-z0-9+/=\s]{100,}$/.test(text)) {
+    try {
+      raw = readFileSync(text);
+    } catch {
+      throw new Error(`${setting} 既不是密钥文本，也不是可读取的文件（${HOW}）`);
+    }
+    text = raw.toString('utf8').trim();
+  }
+  const pem = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/.exec(text.replaceAll('\\n', '\n'));
+  if (pem) return { der: Buffer.from((pem[2] ?? '').replace(/\s+/g, ''), 'base64'), label: pem[1] ?? '' };
+  const bare = /^[A-Za-z0-9+/=\s]+$/.test(text);
+  return { der: bare ? Buffer.from(text.replace(/\s+/g, ''), 'base64') : (raw ?? Buffer.alloc(0)), label: '' };
 };
 
-export const loadPrivateKey = (value: string) => createPrivateKey(pemText(value, 'PRIVATE KEY'));
-export const loadPublicKey = (value: string) => createPublicKey(pemText(value, 'PUBLIC KEY'));
+const firstRsaKey = <T extends string>(types: readonly T[], make: (type: T) => KeyObject) => {
+  for (const type of types) {
+    try {
+      const key = make(type);
+      if (key.asymmetricKeyType === 'rsa') return key;
+    } catch {
+      // the next encoding may fit
+    }
+  }
+  return null;
+};
+
+/** The app's RSA private key from a setting; an unusable one is a startup error naming the setting. */
+export const loadPrivateKey = (value: string, setting = 'ALIPAY_PRIVATE_KEY') => {
+  const { der, label } = keyMaterial(value, setting);
+  if (label.includes('PUBLIC')) throw new Error(`${setting} 填的是公钥，这里需要应用私钥`);
+  const types: ('pkcs1' | 'pkcs8')[] =
+    label === 'RSA PRIVATE KEY' ? ['pkcs1'] : label === 'PRIVATE KEY' ? ['pkcs8'] : label ? [] : ['pkcs8', 'pkcs1'];
+  const key = firstRsaKey(types, (type) => createPrivateKey({ key: der, format: 'der', type }));
+  if (!key) throw new Error(`${setting} 不是可用的 RSA 私钥（${HOW}）`);
+  return key;
+};
+
+/** Alipay's RSA public key from a setting. A private key is refused: deriving its public half would hide a mix-up. */
+export const loadPublicKey = (value: string, setting = 'ALIPAY_PUBLIC_KEY') => {
+  const { der, label } = keyMaterial(value, setting);
+  const privateDer =
+    !label && firstRsaKey(['pkcs8', 'pkcs1'] as const, (type) => createPrivateKey({ key: der, format: 'der', type }));
+  if (label.includes('PRIVATE') || privateDer) throw new Error(`${setting} 填的是私钥，这里需要支付宝公钥`);
+  const types: ('pkcs1' | 'spki')[] =
+    label === 'RSA PUBLIC KEY' ? ['pkcs1'] : label === 'PUBLIC KEY' ? ['spki'] : label ? [] : ['spki', 'pkcs1'];
+  const key = firstRsaKey(types, (type) => createPublicKey({ key: der, format: 'der', type }));
+  if (!key) throw new Error(`${setting} 不是可用的 RSA 公钥（${HOW}）`);
+  return key;
+};
 
 /** Alipay's timestamp format, in Beijing time: `yyyy-MM-dd HH:mm:ss`. */
 export const alipayTimestamp = (at = new Date()) =>
