@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { encryptPassword, routes } from '@zyk/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadSandboxKeys } from '../../apps/api/src/modules/commerce/alipay/sandbox.ts';
+import { loadSandboxKeys, SANDBOX_SELLER_ID } from '../../apps/api/src/modules/commerce/alipay/sandbox.ts';
 import {
   alipayTimestamp,
   loadPrivateKey,
@@ -374,6 +374,7 @@ const signedNotification = async (fields: Record<string, string>) => {
     notify_type: 'trade_status_sync',
     notify_id: `n${Math.random()}`,
     app_id: keys.appId,
+    seller_id: SANDBOX_SELLER_ID,
     charset: 'utf-8',
     version: '1.0',
     sign_type: 'RSA2',

@@ -191,8 +191,8 @@ export default async function commerceRoutes(app: FastifyInstance, opts: { confi
       return reply.code(400).type('text/plain').send('failure');
     };
     if (typeof params !== 'object' || Array.isArray(params)) return refuse('MALFORMED');
-    if (params.app_id !== channel.alipay.appId) return refuse('WRONG_APP_ID');
-    if (!channel.alipay.verifyNotification(params)) return refuse('BAD_SIGNATURE');
+    const check = channel.alipay.checkNotification(params);
+    if (check !== 'OK') return refuse(check);
     if (params.trade_status !== 'TRADE_SUCCESS' && params.trade_status !== 'TRADE_FINISHED') {
       await record(true, `IGNORED_${params.trade_status ?? 'NO_STATUS'}`);
       return reply.type('text/plain').send('success');

@@ -84,14 +84,14 @@ export class AlipayChannel {
   /**
    * Whether an async notification (or a return redirect) really came from Alipay for our app and our merchant.
    * A genuine notification for another seller (another merchant sharing the app, as with a service provider)
-   * must not pay our order, so seller_id is checked once the signature holds; Alipay's field list marks it
-   * optional, so only a different one is refused.
+   * must not pay our order, so seller_id is checked once the signature holds. Alipay sends it with every trade
+   * notification and return, so one without it is refused too.
    */
   checkNotification(params: Record<string, string>): NotificationCheck {
     if (params.app_id !== this.settings.appId) return 'WRONG_APP_ID';
     const content = signingContent(params, ['sign', 'sign_type']);
     if (!params.sign || !rsa2Verify(content, params.sign, this.settings.alipayPublicKey)) return 'BAD_SIGNATURE';
-    if (params.seller_id !== undefined && !this.settings.sellerIds.includes(params.seller_id)) {
+    if (!params.seller_id || !this.settings.sellerIds.includes(params.seller_id)) {
       this.settings.log?.warn(
         { sellerId: params.seller_id, outTradeNo: params.out_trade_no, tradeNo: params.trade_no },
         '支付宝通知的卖家（seller_id）不是本商户，已拒绝',
