@@ -1,22 +1,121 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { PNG } from 'pngjs';
 
-/** Puzzle geometry, in natural pixels. The piece is a square with a round knob on top and one on the right. */
-export const CAPTCHA = { width: 310, height: 160, side: 42, knob: 8 } as const;
-const BOX = CAPTCHA.side + CAPTCHA.knob; // the piece's bounding box, both ways
+/** Puzzle geometry, in natural pixels: the picture, and the square box the piece image fills. */
+export const CAPTCHA = { width: 310, height: 160, box: 50 } as const;
+const BOX = CAPTCHA.box;
+/** The piece is a square body in the middle of its box; round knobs stick out of or into its sides. */
+const HALF = 16;
+const KNOB_R = 6;
+/** How far a knob's centre sits beyond (out) or inside (in) its side. */
+const KNOB_NECK = 2.5;
+/** Decoy holes may be larger than the piece, so they are drawn in a larger box around the same centre. */
+const DECOY_BOX = 62;
 
-/** Is (px, py), relative to the piece box, inside the piece? */
-const inPiece = (px: number, py: number) => {
-  const { side, knob } = CAPTCHA;
-  const inSquare = px >= 0 && px < side && py >= knob && py < knob + side;
-  const top = (px - side / 2) ** 2 + (py - knob) ** 2 <= knob ** 2;
-  const right = (px - side) ** 2 + (py - knob - side / 2) ** 2 <= knob ** 2;
-  return inSquare || top || right;
+/** A side: -1 a knob cut in, 0 flat, 1 a knob sticking out; `shift` moves the knob along the side. */
+interface Side {
+  kind: -1 | 0 | 1;
+  shift: number;
+}
+interface Shape {
+  sides: [Side, Side, Side, Side]; // top, right, bottom, left
+  angle: number;
+  scale: number;
+}
+
+const randomSide = (): Side => ({ kind: (randomInt(3) - 1) as Side['kind'], shift: randomInt(-4, 5) });
+
+/**
+ * A piece shape chosen at random: each side flat, knob in or knob out, knobs off-centre; at least two knobs, and at
+ * least one side not sticking out (so a wider decoy can be made of it).
+ */
+const randomShape = (angle = 0, scale = 1): Shape => {
+  for (;;) {
+    const sides = [randomSide(), randomSide(), randomSide(), randomSide()] as Shape['sides'];
+    const knobs = sides.filter((side) => side.kind !== 0).length;
+    if (knobs >= 2 && sides.some((side) => side.kind !== 1)) return { sides, angle, scale };
+  }
 };
 
-/** Inside the piece but next to its outline (for the highlighted edge). */
-const onEdge = (px: number, py: number) =>
-  inPiece(px, py) && (!inPiece(px - 2, py) || !inPiece(px + 2, py) || !inPiece(px, py - 2) || !inPiece(px, py + 2));
+/**
+ * The piece's shape with one or two of its sides given more (a cut-in knob filled or turned out, a flat side given a
+ * knob), a little larger: it holds the whole piece, yet its outline differs. The piece has a side that does not
+ * stick out (randomShape sees to it).
+ */
+const widerThan = (piece: Shape): Shape => {
+  const open = [0, 1, 2, 3].filter((i) => piece.sides[i]!.kind < 1);
+  const sides = piece.sides.map((side) => ({ ...side })) as Shape['sides'];
+  for (let n = randomInt(1, Math.min(2, open.length) + 1); n > 0; n--) {
+    const i = open.splice(randomInt(open.length), 1)[0]!;
+    sides[i]!.kind = sides[i]!.kind === -1 && randomInt(2) === 0 ? 0 : 1;
+  }
+  return { sides, angle: 0, scale: randomInt(100, 109) / 100 };
+};
+
+/** Is (u, v), relative to the shape's centre, inside it? */
+const inShape = (sides: Shape['sides'], u: number, v: number) => {
+  let inside = Math.abs(u) <= HALF && Math.abs(v) <= HALF;
+  for (let i = 0; i < 4; i++) {
+    const { kind, shift } = sides[i]!;
+    if (kind === 0) continue;
+    // Coordinates along the side and outwards from it.
+    const along = i === 0 ? u : i === 1 ? v : i === 2 ? -u : -v;
+    const out = (i === 0 ? -v : i === 1 ? u : i === 2 ? v : -u) - HALF;
+    const inKnob = (along - shift) ** 2 + (out - kind * KNOB_NECK) ** 2 <= KNOB_R ** 2;
+    if (inKnob) inside = kind === 1;
+  }
+  return inside;
+};
+
+/** Coverage (0..1, 2x2 samples a pixel, so outlines are smooth) of a shape drawn in the middle of a size x size box. */
+const shapeMask = (shape: Shape, size: number): Float32Array => {
+  const mask = new Float32Array(size * size);
+  const cos = Math.cos(shape.angle) / shape.scale;
+  const sin = Math.sin(shape.angle) / shape.scale;
+  const c = size / 2;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      let hits = 0;
+      for (let s = 0; s < 4; s++) {
+        const dx = x + 0.25 + (s & 1) * 0.5 - c;
+        const dy = y + 0.25 + (s >> 1) * 0.5 - c;
+        if (inShape(shape.sides, dx * cos + dy * sin, dy * cos - dx * sin)) hits++;
+      }
+      mask[y * size + x] = hits / 4;
+    }
+  }
+  return mask;
+};
+
+/** A mask's coverage at (x, y), 0 outside its box. */
+const maskAt = (mask: Float32Array, size: number, x: number, y: number) =>
+  x < 0 || y < 0 || x >= size || y >= size ? 0 : mask[y * size + x]!;
+
+/** How much of a mask's pixel lies on its outline: covered, with uncovered pixels 2 px away. */
+const edgeOf = (mask: Float32Array, size: number, x: number, y: number) => {
+  const m = maskAt(mask, size, x, y);
+  if (m === 0) return 0;
+  const around = Math.min(
+    maskAt(mask, size, x - 2, y),
+    maskAt(mask, size, x + 2, y),
+    maskAt(mask, size, x, y - 2),
+    maskAt(mask, size, x, y + 2),
+  );
+  return m * (1 - around);
+};
+
+/** How much of a mask's pixel lies just outside its outline: uncovered, with covered pixels 2 px away. */
+const haloOf = (mask: Float32Array, size: number, x: number, y: number) => {
+  const m = maskAt(mask, size, x, y);
+  if (m === 1) return 0;
+  const around = Math.max(
+    maskAt(mask, size, x - 2, y),
+    maskAt(mask, size, x + 2, y),
+    maskAt(mask, size, x, y - 2),
+    maskAt(mask, size, x, y + 2),
+  );
+  return (1 - m) * around;
+};
 
 type Rgb = [number, number, number];
 
@@ -187,28 +286,181 @@ export interface Puzzle {
 }
 
 /**
- * A new puzzle: the background with a darkened piece-shaped hole at a random (x, y), and the matching piece
- * (transparent outside its outline) that the user drags from x = 0 to x.
+ * Does a decoy (drawn in a DECOY_BOX box) differ visibly from another shape (the piece, or a decoy)? At least a tenth
+ * of the other's area must be covered by one and not the other when both are centred on the same point.
+ */
+const differs = (decoy: Float32Array, other: Float32Array, size: number) => {
+  const pad = (DECOY_BOX - size) / 2;
+  let area = 0;
+  let diff = 0;
+  for (let y = 0; y < DECOY_BOX; y++) {
+    for (let x = 0; x < DECOY_BOX; x++) {
+      const inner = x >= pad && y >= pad && x < pad + size && y < pad + size;
+      const p = inner ? other[(y - pad) * size + (x - pad)]! : 0;
+      area += p;
+      diff += Math.abs(p - decoy[y * DECOY_BOX + x]!);
+    }
+  }
+  return diff >= area / 10;
+};
+
+/**
+ * The inside every hole shows: the scene under all the holes, blurred, the darkest of them at each point; so what
+ * shows through a hole says nothing about which one the piece came out of, and no hole is lighter than its scene.
+ * A DECOY_BOX square per colour channel, centred on the holes.
+ */
+const sharedInterior = (background: Buffer, centres: number[], centreY: number) => {
+  const { width: w, height: h } = CAPTCHA;
+  const interior = new Float32Array(DECOY_BOX * DECOY_BOX * 3).fill(255);
+  const top = centreY - DECOY_BOX / 2;
+  for (const centre of centres) {
+    const left = centre - DECOY_BOX / 2;
+    for (let py = 0; py < DECOY_BOX; py++) {
+      const y = Math.min(h - 2, Math.max(1, top + py));
+      for (let px = 0; px < DECOY_BOX; px++) {
+        const o = (y * w + Math.min(w - 2, Math.max(1, left + px))) * 4;
+        const up = o - w * 4;
+        const down = o + w * 4;
+        const i = (py * DECOY_BOX + px) * 3;
+        for (let k = 0; k < 3; k++) {
+          const sum =
+            background[up + k - 4]! +
+            background[up + k]! +
+            background[up + k + 4]! +
+            background[o + k - 4]! +
+            background[o + k]! +
+            background[o + k + 4]! +
+            background[down + k - 4]! +
+            background[down + k]! +
+            background[down + k + 4]!;
+          interior[i + k] = Math.min(interior[i + k]!, sum / 9);
+        }
+      }
+    }
+  }
+  return interior;
+};
+
+/**
+ * Draws a hole of a shape (coverage in a size x size box at left, top): the shared interior darkened, unevenly
+ * shaded and grained, in a soft, irregular light rim. Real and decoy holes are drawn alike, so only their shapes tell
+ * them apart.
+ */
+const drawHole = (
+  background: Buffer,
+  interior: Float32Array,
+  shape: Float32Array,
+  size: number,
+  left: number,
+  top: number,
+) => {
+  const { width: w, height: h } = CAPTCHA;
+  // A pixel wider all round than the shape, as a real cut is: the piece's light rim then lands on shadow here as it
+  // does in any other hole.
+  const mask = new Float32Array(size * size);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      mask[y * size + x] = Math.max(
+        maskAt(shape, size, x, y),
+        maskAt(shape, size, x - 1, y),
+        maskAt(shape, size, x + 1, y),
+        maskAt(shape, size, x, y - 1),
+        maskAt(shape, size, x, y + 1),
+      );
+    }
+  }
+  const dark = randomInt(30, 47) / 100;
+  const tilt = randomInt(0, 628) / 100;
+  const shading = randomInt(8, 18) / 100;
+  const rim = randomInt(50, 95);
+  // Grain from a xorshift generator, as in the background.
+  let seed = randomBytes(4).readUInt32LE(0) || 1;
+  const gx = Math.cos(tilt) / size;
+  const gy = Math.sin(tilt) / size;
+  const pad = (DECOY_BOX - size) / 2;
+  for (let py = 0; py < size; py++) {
+    const y = top + py;
+    if (y < 0 || y >= h) continue;
+    for (let pxl = 0; pxl < size; pxl++) {
+      const x = left + pxl;
+      if (x < 0 || x >= w) continue;
+      const m = mask[py * size + pxl]!;
+      const halo = haloOf(mask, size, pxl, py);
+      if (m === 0 && halo === 0) continue;
+      const f = dark * (1 + shading * ((pxl - size / 2) * gx + (py - size / 2) * gy) * 2);
+      const o = (y * w + x) * 4;
+      const i = ((py + pad) * DECOY_BOX + pxl + pad) * 3;
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      const grain = ((seed >>> 0) % 25) - 12;
+      // The light rim lies just outside the hole, unevenly bright: it does not line up with the piece's own rim.
+      const light = halo * rim * (0.75 + grain / 48);
+      for (let k = 0; k < 3; k++) {
+        const v = background[o + k]!;
+        // Grain in proportion, so that even on a dark night scene the hole stays darker than what it is cut from.
+        const hole = interior[i + k]! * f * (1 + grain / 40);
+        background[o + k] = Math.max(0, Math.min(255, v + (hole - v) * m + light));
+      }
+    }
+  }
+};
+
+/**
+ * A new puzzle: the background with a hole of the piece's shape at a random (x, y) and two decoy holes of other
+ * shapes on the same row, and the piece (transparent outside its outline) that the user drags from x = 0 to x. The
+ * piece's shape changes per puzzle, so the one hole that fits it has to be found by looking at the outlines.
  */
 export const generatePuzzle = (): Puzzle => {
   const { width: w, height: h } = CAPTCHA;
-  const x = randomInt(BOX + 20, w - BOX - 8);
   const y = randomInt(6, h - BOX - 6);
+  const piece = randomShape();
+  const pieceMask = shapeMask(piece, BOX);
+  // Two decoys. The first has every knob of the piece and more besides: the piece's outline fits inside it, so a
+  // matcher scoring only the piece's own pixels is drawn to it. The second is mostly another such one, at times (and
+  // when the piece allows no other) a shape of other knobs, turned and resized.
+  const decoys: Float32Array[] = [];
+  for (let tries = 0; decoys.length < 2 && tries < 30; tries++) {
+    const angle = ((randomInt(4) * 90 + randomInt(-12, 13)) * Math.PI) / 180;
+    const shape =
+      decoys.length === 0 || randomInt(5) > 0 ? widerThan(piece) : randomShape(angle, randomInt(90, 126) / 100);
+    const mask = shapeMask(shape, DECOY_BOX);
+    if (differs(mask, pieceMask, BOX) && decoys.every((other) => differs(mask, other, DECOY_BOX))) decoys.push(mask);
+  }
+  // The holes (the piece's and the decoys') go along the row in a random order, with the spare room shared out at
+  // random between them, so neither a hole's place nor its rank says which one is real.
+  const holes = [{ mask: pieceMask, size: BOX as number }, ...decoys.map((mask) => ({ mask, size: DECOY_BOX }))];
+  for (let i = holes.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [holes[i], holes[j]] = [holes[j]!, holes[i]!];
+  }
+  const lo = BOX + 20 + BOX / 2; // centres from lo to hi: the piece starts clear of its hole, which stays inside
+  const hi = w - BOX - 9 + BOX / 2;
+  const between = holes.map((hole, i) => (i === 0 ? 0 : (hole.size + holes[i - 1]!.size) / 2 + 4));
+  const spare = hi - lo - between.reduce((a, b) => a + b, 0);
+  const cuts = holes.map(() => randomInt(spare + 1)).sort((a, b) => a - b);
+  let offset = 0;
+  const centres = holes.map((_, i) => {
+    offset += between[i]!;
+    return lo + offset + cuts[i]!;
+  });
+  const x = centres[holes.findIndex((hole) => hole.mask === pieceMask)]! - BOX / 2;
   const background = drawBackground();
-  const piece = Buffer.alloc(BOX * BOX * 4);
+  const cut = Buffer.alloc(BOX * BOX * 4);
   for (let py = 0; py < BOX; py++) {
     for (let pxl = 0; pxl < BOX; pxl++) {
-      if (!inPiece(pxl, py)) continue;
+      const m = pieceMask[py * BOX + pxl]!;
+      if (m === 0) continue;
       const src = ((y + py) * w + (x + pxl)) * 4;
       const dst = (py * BOX + pxl) * 4;
-      const edge = onEdge(pxl, py);
-      for (let k = 0; k < 3; k++) {
-        const v = background[src + k]!;
-        piece[dst + k] = edge ? Math.min(255, v + 90) : v;
-        background[src + k] = edge ? Math.min(255, v * 0.5 + 110) : v * 0.45;
-      }
-      piece[dst + 3] = 255;
+      const edge = edgeOf(pieceMask, BOX, pxl, py);
+      for (let k = 0; k < 3; k++) cut[dst + k] = Math.min(255, background[src + k]! + 90 * edge);
+      cut[dst + 3] = Math.round(255 * m);
     }
   }
-  return { x, y, srcImage: toDataUrl(w, h, background, false), cutImage: toDataUrl(BOX, BOX, piece, true) };
+  const interior = sharedInterior(background, centres, y + BOX / 2);
+  holes.forEach((hole, i) => {
+    drawHole(background, interior, hole.mask, hole.size, centres[i]! - hole.size / 2, y + (BOX - hole.size) / 2);
+  });
+  return { x, y, srcImage: toDataUrl(w, h, background, false), cutImage: toDataUrl(BOX, BOX, cut, true) };
 };
