@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import os from 'node:os';
+import { fenToYuanText, yuanTextToFen } from '@zyk/shared';
 import { AlipaySdk } from 'alipay-sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { type Config, loadConfig } from '../../apps/api/src/config.ts';
-import { fenToYuanText, yuanTextToFen } from '../../apps/api/src/lib/money.ts';
 import { AlipayChannel } from '../../apps/api/src/modules/commerce/alipay/channel.ts';
 import { createPaymentChannel } from '../../apps/api/src/modules/commerce/alipay/setup.ts';
 import {
@@ -87,6 +87,7 @@ describe('Alipay RSA2 signing', () => {
   it('accepts a notification signed by Alipay and rejects tampered, foreign-app or self-signed ones', () => {
     const notification = alipaySigned({
       app_id: '2021004100000001',
+      seller_id: SELLER_ID,
       out_trade_no: '20261122143000123456',
       trade_no: '2026112222001400000000000001',
       trade_status: 'TRADE_SUCCESS',
@@ -95,6 +96,9 @@ describe('Alipay RSA2 signing', () => {
     });
     const c = channel();
     expect(c.verifyNotification(notification)).toBe(true);
+    // Alipay sends seller_id with every trade notification: one without it is not ours to trust.
+    const { seller_id: _seller, ...withoutSeller } = notification;
+    expect(c.verifyNotification(alipaySigned(withoutSeller))).toBe(false);
     expect(c.verifyNotification({ ...notification, total_amount: '0.01' })).toBe(false);
     expect(c.verifyNotification({ ...notification, app_id: '2021000000000000' })).toBe(false);
     const selfSigned = {
