@@ -1,16 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MESSAGES, UPLOAD } from '@zyk/shared';
+import { fenToYuanInput, formatBytes, MESSAGES, UPLOAD, yuanToFen } from '@zyk/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  baseNameOf,
-  extensionOf,
-  fenToYuan,
-  formatBytes,
-  isMediaFile,
-  shortName,
-  yuanToFen,
-} from '../../apps/web/src/features/upload/lib/file-rules.ts';
+import { baseNameOf, extensionOf, isMediaFile, shortName } from '../../apps/web/src/features/upload/lib/file-rules.ts';
 import { RESUME_STORAGE_KEY, resumeKeyOf } from '../../apps/web/src/features/upload/lib/resume-store.ts';
 import { type Timers, TransportError, xhrTransport } from '../../apps/web/src/features/upload/lib/transport.ts';
 import {
@@ -311,8 +303,8 @@ describe('file rules', () => {
     expect(yuanToFen('12.345')).toBeNull();
     expect(yuanToFen(-1)).toBeNull();
     expect(yuanToFen('abc')).toBeNull();
-    expect(fenToYuan(1999)).toBe('19.99');
-    expect(fenToYuan(500)).toBe('5');
+    expect(fenToYuanInput(1999)).toBe('19.99');
+    expect(fenToYuanInput(500)).toBe('5');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(50 * MiB)).toBe('50 MB');
   });

@@ -1,17 +1,11 @@
 import type { PageBean } from '@zyk/shared';
+import { formatBytes } from '@zyk/shared';
 import { describe, expect, it } from 'vitest';
 import { positionToSave, resumePosition } from '../../apps/web/src/features/resources/lib/playback.ts';
 import { decodeText, totalFromContentRange } from '../../apps/web/src/features/resources/lib/text-decode.ts';
 import { normalizeKeyword, resolveSearch } from '../../apps/web/src/features/search/lib/search-memory.ts';
 import { type Crumb, HOME_CRUMB, nextTrail, visibleTrail } from '../../apps/web/src/features/shell/lib/trail.ts';
-import {
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatDuration,
-  formatFileSize,
-  formatPrice,
-} from '../../apps/web/src/lib/format.ts';
+import { formatCount, formatDate, formatDateTime, formatDuration, formatPrice } from '../../apps/web/src/lib/format.ts';
 import {
   FIRST_PAGE,
   formatTotal,
@@ -176,10 +170,10 @@ describe('library display formats', () => {
     expect(formatCount(9999)).toBe('9999');
     expect(formatCount(12345)).toBe('1.2万');
     expect(formatCount(100000)).toBe('10万');
-    expect(formatFileSize(532)).toBe('532 B');
-    expect(formatFileSize(12.5 * 1024)).toBe('12.5 KB');
-    expect(formatFileSize(3 * 1024 * 1024)).toBe('3 MB');
-    expect(formatFileSize(150 * 1024 * 1024)).toBe('150 MB');
+    expect(formatBytes(532)).toBe('532 B');
+    expect(formatBytes(12.5 * 1024)).toBe('12.5 KB');
+    expect(formatBytes(3 * 1024 * 1024)).toBe('3 MB');
+    expect(formatBytes(150 * 1024 * 1024)).toBe('150 MB');
     expect(formatDuration(75)).toBe('01:15');
     expect(formatDuration(3725)).toBe('1:02:05');
   });

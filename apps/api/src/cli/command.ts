@@ -29,4 +29,3 @@ export const reviewCommand =
   };
 
 /** Fen as yuan with two decimals: 1250 → "12.50". */
-export { yuan } from '../lib/money.ts';

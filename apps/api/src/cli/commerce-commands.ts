@@ -1,6 +1,6 @@
+import { fenToYuanText, yuanTextToFen } from '@zyk/shared';
 import { loadConfig } from '../config.ts';
 import type { PrismaClient, ResourceType } from '../generated/prisma/client.ts';
-import { yuan, yuanTextToFen } from '../lib/money.ts';
 import { checkLedger } from '../modules/commerce/ledger.ts';
 import { closeExpiredOrders } from '../modules/commerce/orders.ts';
 import { refundOrder } from '../modules/commerce/payments.ts';
@@ -53,7 +53,7 @@ export const commerceCommands: Record<string, Command> = {
       const usage = 'wallet-credit <用户名> <金额（元）> [说明]';
       const fen = fenArg(amount, usage);
       await creditBalance(prisma, await userIdOf(prisma, need(userName, usage)), fen, memo.join(' ') || '管理员充值');
-      console.log(`已为 ${userName} 入账 ${yuan(fen)} 元`);
+      console.log(`已为 ${userName} 入账 ${fenToYuanText(fen)} 元`);
       return 0;
     },
   },
@@ -69,7 +69,7 @@ export const commerceCommands: Record<string, Command> = {
       const amountOff = fenArg(amount, usage);
       const coupon = await grantCoupon(prisma, {
         userId: await userIdOf(prisma, need(userName, usage)),
-        name: name.join(' ') || `${yuan(amountOff)} 元优惠券`,
+        name: name.join(' ') || `${fenToYuanText(amountOff)} 元优惠券`,
         amountOff,
         threshold: fenArg(threshold, usage, true),
         resourceType,
@@ -108,7 +108,7 @@ export const commerceCommands: Record<string, Command> = {
     help: '退款（仅限收入尚未结算的已支付订单）：冲正原支付分录，款项退回买家余额，优惠券退回',
     run: async (prisma, [orderNo]) => {
       const order = await refundOrder(prisma, need(orderNo, 'order-refund <订单号>'));
-      console.log(`订单 ${order.orderNo} 已退款 ${yuan(order.payAmount)} 元`);
+      console.log(`订单 ${order.orderNo} 已退款 ${fenToYuanText(order.payAmount)} 元`);
       return 0;
     },
   },
@@ -125,7 +125,7 @@ export const commerceCommands: Record<string, Command> = {
       const nameOf = new Map(users.map((u) => [u.id, `${u.realName} ${u.userName}`]));
       for (const w of rows) {
         console.log(
-          `${w.id}\t${nameOf.get(w.userId)}\t提现 ${yuan(w.amount)} 元\t个税 ${yuan(w.tax)} 元\t实发 ${yuan(w.netAmount)} 元\t支付宝 ${w.alipayNickname}（${w.alipayUserId}）\t${w.createdAt.toISOString()}`,
+          `${w.id}\t${nameOf.get(w.userId)}\t提现 ${fenToYuanText(w.amount)} 元\t个税 ${fenToYuanText(w.tax)} 元\t实发 ${fenToYuanText(w.netAmount)} 元\t支付宝 ${w.alipayNickname}（${w.alipayUserId}）\t${w.createdAt.toISOString()}`,
         );
       }
       return 0;
@@ -136,7 +136,9 @@ export const commerceCommands: Record<string, Command> = {
     help: '确认已打款：代扣个税入账，用户收到到账通知',
     run: async (prisma, [id]) => {
       const w = await createWithdrawalAdmin(prisma).approve(idArg(id, 'withdrawal-approve <编号>'));
-      console.log(`提现 ${w.id} 已确认打款：实发 ${yuan(w.netAmount)} 元，代扣个税 ${yuan(w.tax)} 元`);
+      console.log(
+        `提现 ${w.id} 已确认打款：实发 ${fenToYuanText(w.netAmount)} 元，代扣个税 ${fenToYuanText(w.tax)} 元`,
+      );
       return 0;
     },
   },
@@ -149,7 +151,7 @@ export const commerceCommands: Record<string, Command> = {
         Number(need(id, usage)),
         need(reason.join(' ').trim(), usage),
       );
-      console.log(`提现 ${w.id} 已驳回，${yuan(w.amount)} 元已退回`);
+      console.log(`提现 ${w.id} 已驳回，${fenToYuanText(w.amount)} 元已退回`);
       return 0;
     },
   },

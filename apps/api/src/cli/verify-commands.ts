@@ -1,8 +1,9 @@
+import { fenToYuanText } from '@zyk/shared';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createInvoiceAdmin } from '../modules/commerce/invoices.ts';
 import { unlockPayPassword } from '../modules/commerce/pay-password.ts';
 import { createVerificationAdmin } from '../modules/commerce/verification.ts';
-import { type Command, idArg, need, reviewCommand, yuan } from './command.ts';
+import { type Command, idArg, need, reviewCommand } from './command.ts';
 
 const userNames = async (prisma: PrismaClient, ids: number[]) => {
   const users = await prisma.user.findMany({
@@ -61,7 +62,7 @@ export const verifyCommands: Record<string, Command> = {
       for (const r of rows) {
         const kind = r.titleType === 'COMPANY' ? `单位 税号 ${r.taxNumber}` : '个人';
         console.log(
-          `#${r.id}  ${r.title}（${kind}）  ¥${yuan(r.amount)}  ${r.email}  （账号 ${names.get(r.userId) ?? r.userId}）`,
+          `#${r.id}  ${r.title}（${kind}）  ¥${fenToYuanText(r.amount)}  ${r.email}  （账号 ${names.get(r.userId) ?? r.userId}）`,
         );
         console.log(`    订单 ${r.items.map((i) => `#${i.orderId}`).join(' ')}`);
       }

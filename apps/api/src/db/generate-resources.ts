@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { CHINA_TODAY_SQL } from '../lib/china-time-sql.ts';
 import { ngrams, searchWords } from '../modules/library/segment.ts';
 
 /** Lesson topics per subject, for plausible titles. */
@@ -163,7 +164,7 @@ export const generateResources = async (prisma: PrismaClient, opts: GenerateOpti
   // Some recent activity per resource, so the hot ranking over the last 30 days has something to rank.
   await prisma.$executeRaw`
     INSERT INTO resource_daily_stats (resource_id, day, views, downloads)
-    SELECT id, (now() AT TIME ZONE 'Asia/Shanghai')::date - (id % 30), GREATEST(1, view_count / 20), download_count / 20
+    SELECT id, ${CHINA_TODAY_SQL} - (id % 30), GREATEST(1, view_count / 20), download_count / 20
     FROM resources WHERE id >= ${firstNewId}
     ON CONFLICT DO NOTHING`;
   // Fresh statistics and visibility map, as autovacuum would leave them, so counts can be index-only scans.

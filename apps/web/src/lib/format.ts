@@ -1,12 +1,8 @@
-/** Display formats of the library screens: money in fen, counts, dates in Asia/Shanghai, file sizes. */
+import { chinaDate, chinaDateTime, formatYuan } from '@zyk/shared';
+/** Display formats of the library screens: prices, counts, dates in China time, durations. */
 
-/** 0 → 免费, otherwise ¥ with two decimals, computed in integer fen (never floats). */
-export const formatPrice = (fen: number): string => {
-  if (fen <= 0) return '免费';
-  const yuan = Math.floor(fen / 100);
-  const cents = String(fen % 100).padStart(2, '0');
-  return `¥${yuan}.${cents}`;
-};
+/** 0 → 免费, otherwise ¥ with two decimals. */
+export const formatPrice = (fen: number): string => (fen <= 0 ? '免费' : formatYuan(fen));
 
 /** 9999 → 9999, 12345 → 1.2万, 100000 → 10万. */
 export const formatCount = (n: number): string => {
@@ -15,47 +11,21 @@ export const formatCount = (n: number): string => {
   return `${tenThousands.toFixed(1).replace(/\.0$/, '')}万`;
 };
 
-const DATE = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-const parts = (iso: string) => {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  const out: Record<string, string> = {};
-  for (const part of DATE.formatToParts(date)) out[part.type] = part.value;
-  return out;
+const dateOf = (iso: string | null | undefined) => {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
 };
 
 /** 2026-11-22 (China time); '' for a missing or broken date. */
 export const formatDate = (iso: string | null | undefined): string => {
-  const p = iso ? parts(iso) : null;
-  return p ? `${p.year}-${p.month}-${p.day}` : '';
+  const date = dateOf(iso);
+  return date ? chinaDate(date) : '';
 };
 
 /** 2026-11-22 08:05 (China time). */
 export const formatDateTime = (iso: string | null | undefined): string => {
-  const p = iso ? parts(iso) : null;
-  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}` : '';
-};
-
-/** 532 B, 12.5 KB, 3.2 MB, 1.1 GB. */
-export const formatFileSize = (bytes: number): string => {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value >= 100 ? Math.round(value) : value.toFixed(1).replace(/\.0$/, '')} ${units[unit]}`;
+  const date = dateOf(iso);
+  return date ? chinaDateTime(date).slice(0, 16) : '';
 };
 
 /** 75 → 01:15, 3725 → 1:02:05. */

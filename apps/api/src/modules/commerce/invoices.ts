@@ -1,8 +1,7 @@
-import { type InvoiceItem, makePageBean } from '@zyk/shared';
+import { fenToYuanText, type InvoiceItem, makePageBean } from '@zyk/shared';
 import { type Invoice, Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { yuan } from '../../lib/money.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 
@@ -167,7 +166,7 @@ export const createInvoiceAdmin = (prisma: PrismaClient) => ({
         userId: invoice.userId,
         type: 'review',
         title: '发票申请结果：已开具',
-        content: `您申请的发票（抬头：${invoice.title}，金额 ¥${yuan(invoice.amount)}）已开具，发票号码 ${number}，将发送至 ${invoice.email}。`,
+        content: `您申请的发票（抬头：${invoice.title}，金额 ¥${fenToYuanText(invoice.amount)}）已开具，发票号码 ${number}，将发送至 ${invoice.email}。`,
         link: '/invoicing',
       });
       return `已开具发票 ${number}（申请 ${id}）`;
@@ -190,7 +189,7 @@ export const createInvoiceAdmin = (prisma: PrismaClient) => ({
         userId: invoice.userId,
         type: 'review',
         title: '发票申请结果：已驳回',
-        content: `您申请的发票（抬头：${invoice.title}，金额 ¥${yuan(invoice.amount)}）未能开具，原因：${note}。相关订单可重新申请开票。`,
+        content: `您申请的发票（抬头：${invoice.title}，金额 ¥${fenToYuanText(invoice.amount)}）未能开具，原因：${note}。相关订单可重新申请开票。`,
         link: '/invoicing',
       });
       return `已驳回开票申请 ${id}，释放订单 ${freed.count} 个`;

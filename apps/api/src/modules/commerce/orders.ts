@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { makePageBean, type OrderView } from '@zyk/shared';
+import { chinaTimestampDigits, makePageBean, type OrderView } from '@zyk/shared';
 import type { Order, OrderStatus, PrismaClient } from '../../generated/prisma/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -24,11 +24,9 @@ export const toOrderView = (o: Order): OrderView => ({
   closedAt: o.closedAt?.toISOString() ?? null,
 });
 
-/** 20 digits: the Beijing time to the second, then 6 random digits (the unique index catches the rare clash). */
-const newOrderNo = (now = new Date()) => {
-  const beijing = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${beijing}${randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
-};
+/** 20 digits: China time to the second, then 6 random digits (the unique index catches the rare clash). */
+const newOrderNo = (now = new Date()) =>
+  `${chinaTimestampDigits(now)}${randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
 
 /** Whether the user has paid for the resource (and not been refunded): the download rule's commerce input. */
 export const hasPurchased = async (db: PrismaClient | Tx, userId: number, resourceId: number) =>

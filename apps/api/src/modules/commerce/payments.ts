@@ -1,6 +1,6 @@
+import { fenToYuanText } from '@zyk/shared';
 import type { Order, PayMethod, PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { yuan } from '../../lib/money.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 import { claimCoupon, discountOf } from './coupons.ts';
@@ -79,14 +79,14 @@ const bookPayment = async (
     userId: order.buyerId,
     type: 'purchase',
     title: '购买成功',
-    content: `您已成功购买《${order.title}》，实付 ${yuan(payAmount)} 元，现在可以下载了。`,
+    content: `您已成功购买《${order.title}》，实付 ${fenToYuanText(payAmount)} 元，现在可以下载了。`,
     link: `/personSpace/resource?tab=purchases`,
   });
   await sendMessage(tx, {
     userId: order.sellerId,
     type: 'sale',
     title: '资源售出',
-    content: `您的资源《${order.title}》已售出，收入 ${yuan(sellerIncome)} 元（平台佣金 ${yuan(commission)} 元），结算期满后可提现。`,
+    content: `您的资源《${order.title}》已售出，收入 ${fenToYuanText(sellerIncome)} 元（平台佣金 ${fenToYuanText(commission)} 元），结算期满后可提现。`,
     link: '/personSpace/account/income/income',
   });
   await post(tx, {
@@ -127,7 +127,10 @@ export const createPaymentService = (prisma: PrismaClient, settings: PaymentSett
     }
     const remainder = order.price - discount;
     if (!input.paidByBalance && remainder > 0) {
-      throw new AppError('BAD_REQUEST', `优惠券不足以抵扣，还需支付 ${yuan(remainder)} 元，请验证支付密码后用余额补足`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `优惠券不足以抵扣，还需支付 ${fenToYuanText(remainder)} 元，请验证支付密码后用余额补足`,
+      );
     }
     try {
       const paid = await bookPayment(
@@ -144,7 +147,7 @@ export const createPaymentService = (prisma: PrismaClient, settings: PaymentSett
       return { order: toOrderView(paid), balance: (await userBalances(tx, userId)).balance };
     } catch (error) {
       if (error instanceof InsufficientFunds) {
-        throw new AppError('CONFLICT', `余额不足，还需支付 ${yuan(remainder)} 元，请换用其他支付方式`);
+        throw new AppError('CONFLICT', `余额不足，还需支付 ${fenToYuanText(remainder)} 元，请换用其他支付方式`);
       }
       throw error;
     }
@@ -224,7 +227,7 @@ export const createPaymentService = (prisma: PrismaClient, settings: PaymentSett
         userId: order.buyerId,
         type: 'purchase',
         title: '支付款已退回余额',
-        content: `订单 ${order.orderNo} 收到一笔 ${yuan(amount)} 元的支付宝付款，但该订单已无法使用这笔付款，款项已存入您的余额。`,
+        content: `订单 ${order.orderNo} 收到一笔 ${fenToYuanText(amount)} 元的支付宝付款，但该订单已无法使用这笔付款，款项已存入您的余额。`,
         link: '/personSpace/account/expenditure/expenditure',
       });
       return 'CREDITED_TO_BALANCE';
@@ -253,7 +256,7 @@ export const refundOrder = (prisma: PrismaClient, orderNo: string) =>
       userId: order.buyerId,
       type: 'purchase',
       title: '订单已退款',
-      content: `订单 ${order.orderNo}《${order.title}》已退款 ${yuan(order.payAmount)} 元至您的余额${order.couponId ? '，优惠券已退回' : ''}。`,
+      content: `订单 ${order.orderNo}《${order.title}》已退款 ${fenToYuanText(order.payAmount)} 元至您的余额${order.couponId ? '，优惠券已退回' : ''}。`,
       link: '/personSpace/account/expenditure/expenditure',
     });
     return order;

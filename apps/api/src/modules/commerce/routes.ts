@@ -1,8 +1,7 @@
-import { routes } from '@zyk/shared';
+import { chinaYear, routes, yuanTextToFen } from '@zyk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
-import { yuanTextToFen } from '../../lib/money.ts';
 import { loadFileUrlSecret } from '../files/signing.ts';
 import { createPaymentChannel } from './alipay/setup.ts';
 import { listCoupons } from './coupons.ts';
@@ -40,7 +39,6 @@ export default async function commerceRoutes(app: FastifyInstance, opts: { confi
 
   /** Our own address as Alipay must call it back: PUBLIC_BASE_URL, or the origin this request came to. */
   const baseUrl = (request: FastifyRequest) => config.PUBLIC_BASE_URL || `${request.protocol}://${request.host}`;
-  const thisYear = () => new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -168,8 +166,8 @@ export default async function commerceRoutes(app: FastifyInstance, opts: { confi
   registerRoute(app, routes.resourceStatistics, ({ user, query }) =>
     stats.resource(user.id, query.resourceId, query.days),
   );
-  registerRoute(app, routes.revenueExpenditure, ({ user, query }) => stats.monthly(user.id, query.year ?? thisYear()));
-  registerRoute(app, routes.annualAccount, ({ user, query }) => stats.annual(user.id, query.year ?? thisYear()));
+  registerRoute(app, routes.revenueExpenditure, ({ user, query }) => stats.monthly(user.id, query.year ?? chinaYear()));
+  registerRoute(app, routes.annualAccount, ({ user, query }) => stats.annual(user.id, query.year ?? chinaYear()));
 
   // Alipay's callbacks (outside the product API: Alipay's own protocol, form in, plain text out).
   app.post(ALIPAY_NOTIFY_PATH, async (request, reply) => {

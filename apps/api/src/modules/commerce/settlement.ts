@@ -1,3 +1,4 @@
+import { fenToYuanText } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
@@ -42,7 +43,7 @@ export const settleDueIncome = async (prisma: PrismaClient, settlementDays: numb
           userId: order.sellerId,
           type: 'sale',
           title: '收入已结算',
-          content: `《${order.title}》的销售收入 ${(order.sellerIncome / 100).toFixed(2)} 元已结算，可以申请提现了。`,
+          content: `《${order.title}》的销售收入 ${fenToYuanText(order.sellerIncome)} 元已结算，可以申请提现了。`,
           link: '/personSpace/account/income/withdrawal',
         });
       }

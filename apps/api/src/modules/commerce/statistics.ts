@@ -1,16 +1,15 @@
-import { makePageBean } from '@zyk/shared';
+import { CHINA_TIME_ZONE, chinaDate, makePageBean } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { settlesAt } from './settlement.ts';
 
-/** Day and month boundaries are Beijing time (DESIGN.md §3: the UI shows Asia/Shanghai). */
-const TZ = 'Asia/Shanghai';
+/** Day and month boundaries are China time, as the UI shows them. */
+const TZ = CHINA_TIME_ZONE;
 
-const beijingToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 const addDays = (isoDate: string, n: number) =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const dayRange = (days: number) => {
-  const today = beijingToday();
+  const today = chinaDate();
   return Array.from({ length: days }, (_, i) => addDays(today, i - days + 1));
 };
 
@@ -99,7 +98,7 @@ export const createStatistics = (prisma: PrismaClient, settlementDays: number) =
     },
 
     overview: async (sellerId: number) => {
-      const monthStart = `${beijingToday().slice(0, 7)}-01`;
+      const monthStart = `${chinaDate().slice(0, 7)}-01`;
       const [[totals], [month], onSale] = await Promise.all([
         prisma.$queryRaw<{ sales: bigint; income: bigint; buyers: bigint }[]>`
           SELECT COUNT(*) AS sales, COALESCE(SUM(seller_income), 0) AS income, COUNT(DISTINCT buyer_id) AS buyers

@@ -1,3 +1,4 @@
+import { fenToYuanText } from '@zyk/shared';
 import type { PrismaClient, ResourceType } from '../../generated/prisma/client.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
@@ -22,7 +23,7 @@ export const creditBalance = (prisma: PrismaClient, userId: number, amount: numb
       userId,
       type: 'purchase',
       title: '余额到账',
-      content: `您的账户余额增加 ${(amount / 100).toFixed(2)} 元（${memo}）。`,
+      content: `您的账户余额增加 ${fenToYuanText(amount)} 元（${memo}）。`,
       link: '/personSpace/account/expenditure/expenditure',
     });
   });

@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { makePageBean } from '@zyk/shared';
+import { fenToYuanText, makePageBean } from '@zyk/shared';
 import type { PrismaClient, Withdrawal } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { yuan } from '../../lib/money.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 import type { AlipayChannel } from './alipay/channel.ts';
@@ -86,7 +85,7 @@ export const createWithdrawalService = (prisma: PrismaClient, channel: AlipayCha
    */
   const request = async (tx: Tx, userId: number, amount: number) => {
     if (amount < settings.minWithdrawal) {
-      throw new AppError('BAD_REQUEST', `单笔提现金额不能低于 ${yuan(settings.minWithdrawal)} 元`);
+      throw new AppError('BAD_REQUEST', `单笔提现金额不能低于 ${fenToYuanText(settings.minWithdrawal)} 元`);
     }
     if (!(await isIdentityVerified(tx, userId))) throw new AppError('FORBIDDEN', '请先完成实名认证再提现');
     const account = await tx.payAccount.findUnique({ where: { userId } });
@@ -169,8 +168,8 @@ export const createWithdrawalAdmin = (prisma: PrismaClient) => {
         title: outcome === 'PAID' ? '提现已到账' : '提现被驳回',
         content:
           outcome === 'PAID'
-            ? `您申请的 ${yuan(w.amount)} 元提现已打款至支付宝（${w.alipayNickname}），代扣个人所得税 ${yuan(w.tax)} 元，实际到账 ${yuan(w.netAmount)} 元。`
-            : `您申请的 ${yuan(w.amount)} 元提现被驳回：${note}。金额已退回可提现收入。`,
+            ? `您申请的 ${fenToYuanText(w.amount)} 元提现已打款至支付宝（${w.alipayNickname}），代扣个人所得税 ${fenToYuanText(w.tax)} 元，实际到账 ${fenToYuanText(w.netAmount)} 元。`
+            : `您申请的 ${fenToYuanText(w.amount)} 元提现被驳回：${note}。金额已退回可提现收入。`,
         link: '/personSpace/account/income/withdrawalRecords',
       });
       return w;

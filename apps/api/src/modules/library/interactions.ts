@@ -1,10 +1,10 @@
 import { makePageBean } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { CHINA_TODAY_SQL } from '../../lib/china-time-sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import { batch, transaction } from '../../lib/transaction.ts';
 import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
 
-const TODAY = Prisma.sql`(now() AT TIME ZONE 'Asia/Shanghai')::date`;
 const notFound = () => new AppError('NOT_FOUND', '资源不存在或尚未发布');
 
 type Toggle = 'star' | 'collect';
@@ -78,7 +78,7 @@ export const createInteractionService = (prisma: PrismaClient) => {
       if (!row) throw notFound();
       if (kind === 'view') {
         await prisma.$executeRaw`
-          INSERT INTO resource_daily_stats (resource_id, day, views) VALUES (${resourceId}, ${TODAY}, 1)
+          INSERT INTO resource_daily_stats (resource_id, day, views) VALUES (${resourceId}, ${CHINA_TODAY_SQL}, 1)
           ON CONFLICT (resource_id, day) DO UPDATE SET views = resource_daily_stats.views + 1`;
       }
       if (userId !== null) {
@@ -106,7 +106,7 @@ export const createInteractionService = (prisma: PrismaClient) => {
       await batch(prisma, [
         prisma.$executeRaw`UPDATE resources SET download_count = download_count + 1 WHERE id = ${resourceId}`,
         prisma.$executeRaw`
-          INSERT INTO resource_daily_stats (resource_id, day, downloads) VALUES (${resourceId}, ${TODAY}, 1)
+          INSERT INTO resource_daily_stats (resource_id, day, downloads) VALUES (${resourceId}, ${CHINA_TODAY_SQL}, 1)
           ON CONFLICT (resource_id, day) DO UPDATE SET downloads = resource_daily_stats.downloads + 1`,
         prisma.$executeRaw`
           INSERT INTO download_history (user_id, resource_id) VALUES (${userId}, ${resourceId})

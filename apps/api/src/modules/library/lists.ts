@@ -1,6 +1,7 @@
 import { makePageBean, RESOURCE_TYPE_LABELS, type ResourceType, TRAIN_TYPES } from '@zyk/shared';
 import type pg from 'pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { CHINA_TODAY_SQL } from '../../lib/china-time-sql.ts';
 import { hotRows } from '../../lib/hot-sql.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
 import { type CardRow, PUBLIC, pageCards, toCards } from './cards.ts';
@@ -178,7 +179,7 @@ export const createListService = (prisma: PrismaClient, pool: pg.Pool) => {
       SELECT r.id, r.title, r.type::text AS type, sum(s.views) AS views, sum(s.downloads) AS downloads,
              sum(s.views + 3 * s.downloads) AS score
       FROM resource_daily_stats s JOIN resources r ON r.id = s.resource_id
-      WHERE ${PUBLIC} AND s.day > (now() AT TIME ZONE 'Asia/Shanghai')::date - ${days}::int
+      WHERE ${PUBLIC} AND s.day > ${CHINA_TODAY_SQL} - ${days}::int
       GROUP BY r.id ORDER BY score DESC, r.id DESC LIMIT ${size}`;
     return rows.map((r) => ({
       id: r.id,

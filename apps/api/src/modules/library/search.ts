@@ -1,6 +1,7 @@
 import { HOT_WORDS_SHOWN, makePageBean, type ResourceType, SEARCH_RECORDS_SHOWN } from '@zyk/shared';
 import type pg from 'pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { CHINA_TODAY_SQL } from '../../lib/china-time-sql.ts';
 import { hotRows } from '../../lib/hot-sql.ts';
 import { type CardRow, PUBLIC, pageCards, toCards } from './cards.ts';
 import { createPageCache } from './page-cache.ts';
@@ -20,7 +21,6 @@ const RECORDS_KEPT = 50;
 /** The largest total a search reports (the page says "1000 条以上"). */
 export const SEARCH_COUNT_CAP = 1000;
 const HOT_WINDOW_DAYS = 7;
-const TODAY = Prisma.sql`(now() AT TIME ZONE 'Asia/Shanghai')::date`;
 
 /** The keyword as records and hot words count it: trimmed, single spaces, lower-case Latin. */
 const normalize = (keyword: string) => keyword.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -99,7 +99,7 @@ const createHotWordCounter = (prisma: PrismaClient) => {
     try {
       await prisma.$executeRaw`
         INSERT INTO search_word_daily (keyword, day, count)
-        SELECT w.keyword, ${TODAY}, w.count FROM unnest(${words}::text[], ${words.map((w) => batch.get(w)!)}::int[]) AS w(keyword, count)
+        SELECT w.keyword, ${CHINA_TODAY_SQL}, w.count FROM unnest(${words}::text[], ${words.map((w) => batch.get(w)!)}::int[]) AS w(keyword, count)
         ON CONFLICT (keyword, day) DO UPDATE SET count = search_word_daily.count + EXCLUDED.count`;
     } catch (error) {
       for (const [word, n] of batch) pending.set(word, (pending.get(word) ?? 0) + n);
@@ -196,7 +196,7 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
       await hotWordCounter.flush();
       const rows = await prisma.$queryRaw<{ keyword: string; count: bigint }[]>`
         SELECT keyword, sum(count) AS count FROM search_word_daily
-        WHERE day > ${TODAY} - ${HOT_WINDOW_DAYS}::int
+        WHERE day > ${CHINA_TODAY_SQL} - ${HOT_WINDOW_DAYS}::int
         GROUP BY keyword ORDER BY count DESC, keyword LIMIT ${HOT_WORDS_SHOWN}`;
       return rows.map((r) => ({ keyword: r.keyword, count: Number(r.count) }));
     },

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
+import { fenToYuanText } from '@zyk/shared';
 import { AppError } from '../../../lib/errors.ts';
-import { fenToYuanText } from '../../../lib/money.ts';
 import { alipayTimestamp, responseSubstring, rsa2Sign, rsa2Verify, signingContent } from './sign.ts';
 
 export interface AlipaySettings {

@@ -1,7 +1,7 @@
 import { createHash, createHmac, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { fenToYuanText, yuanTextToFen } from '@zyk/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PrismaClient, SandboxTrade } from '../../../generated/prisma/client.ts';
-import { fenToYuanText, yuanTextToFen } from '../../../lib/money.ts';
 import { loadOrCreateSecret } from '../../../lib/secrets.ts';
 import { alipayTimestamp, loadPrivateKey, loadPublicKey, rsa2Sign, rsa2Verify, signingContent } from './sign.ts';
 

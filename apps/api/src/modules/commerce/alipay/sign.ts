@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { chinaDateTime } from '@zyk/shared';
 
 /**
  * Alipay's RSA2 signatures: the parameters except `sign` (and, for notifications, `sign_type`), without empty
@@ -83,9 +84,8 @@ export const loadPublicKey = (value: string, setting = 'ALIPAY_PUBLIC_KEY') => {
   return key;
 };
 
-/** Alipay's timestamp format, in Beijing time: `yyyy-MM-dd HH:mm:ss`. */
-export const alipayTimestamp = (at = new Date()) =>
-  new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+/** Alipay's timestamp format, in China time: `yyyy-MM-dd HH:mm:ss`. */
+export const alipayTimestamp = (at = new Date()) => chinaDateTime(at);
 
 /**
  * The exact text of `"<name>": {…}` in a gateway answer: Alipay signs that substring, so it must be cut out of

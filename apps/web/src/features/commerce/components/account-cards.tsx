@@ -1,8 +1,8 @@
+import { formatYuan } from '@zyk/shared';
 import { Skeleton } from 'antd';
 import { LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { useAccountInfo } from '../hooks/use-commerce.ts';
-import { formatYuan } from '../lib/money.ts';
 import styles from './commerce.module.css';
 
 /** The wallet at a glance: balance, income by state, withdrawals and tax. */

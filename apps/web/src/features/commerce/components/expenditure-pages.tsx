@@ -1,4 +1,4 @@
-import { INVOICE_STATUS, INVOICE_TITLE_TYPES, ORDER_STATUS_LABELS, PAY_METHOD_LABELS } from '@zyk/shared';
+import { formatYuan, INVOICE_STATUS, INVOICE_TITLE_TYPES, ORDER_STATUS_LABELS, PAY_METHOD_LABELS } from '@zyk/shared';
 import { Button, message, Popconfirm, Segmented, Skeleton, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -17,7 +17,6 @@ import {
   useInvoiceRecords,
   useOrders,
 } from '../hooks/use-commerce.ts';
-import { formatYuan } from '../lib/money.ts';
 import { AccountPage } from './account-tabs.tsx';
 import styles from './commerce.module.css';
 import { MoneyTable } from './money-table.tsx';

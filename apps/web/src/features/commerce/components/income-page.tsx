@@ -1,3 +1,4 @@
+import { chinaYear, formatYuan } from '@zyk/shared';
 import { Segmented, Select, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -15,7 +16,6 @@ import {
   useSellerStatistics,
 } from '../hooks/use-commerce.ts';
 import type { EChartsOption } from '../lib/echarts.ts';
-import { formatYuan } from '../lib/money.ts';
 import { AccountCards } from './account-cards.tsx';
 import { AccountPage } from './account-tabs.tsx';
 import { Chart } from './chart.tsx';
@@ -106,7 +106,6 @@ const Cards = ({ items, testId }: { items: { label: string; value: string }[]; t
 );
 
 /** China time's current year. */
-const thisYear = () => new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
 
 /** /personSpace/account/income/income: the wallet, the annual bill, sales charts and the income records. */
 export const IncomePage = () => (
@@ -199,7 +198,7 @@ const DailyChart = () => {
 };
 
 const yearOptions = () => {
-  const year = thisYear();
+  const year = chinaYear();
   return Array.from({ length: 5 }, (_, i) => ({ value: year - i, label: `${year - i} 年` }));
 };
 
@@ -217,7 +216,7 @@ const YearSelect = ({ value, onChange, label }: { value: number; onChange: (year
 );
 
 const MonthlyChart = () => {
-  const [year, setYear] = useState(thisYear);
+  const [year, setYear] = useState(chinaYear);
   const monthly = useMonthly(year);
   const option = useMemo<EChartsOption | null>(() => {
     const months = monthly.data?.months;
@@ -250,7 +249,7 @@ const MonthlyChart = () => {
 
 /** 年度账单: a year's sales, commission, spending, withdrawals and tax. */
 const AnnualBill = () => {
-  const [year, setYear] = useState(thisYear);
+  const [year, setYear] = useState(chinaYear);
   const bill = useAnnualAccount(year);
   const b = bill.data;
   return (

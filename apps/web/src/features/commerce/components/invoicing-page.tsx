@@ -1,4 +1,4 @@
-import { isValidTaxNumber } from '@zyk/shared';
+import { formatYuan, isValidTaxNumber } from '@zyk/shared';
 import { Alert, Button, Form, Input, message, Radio } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -8,7 +8,6 @@ import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { InvoiceableOrder, InvoiceInput } from '../api/commerce-api.ts';
 import { useApplyInvoice, useInvoiceOrders } from '../hooks/use-commerce.ts';
-import { formatYuan } from '../lib/money.ts';
 import styles from './commerce.module.css';
 import { InvoiceRecordTable } from './expenditure-pages.tsx';
 import { MoneyTable } from './money-table.tsx';

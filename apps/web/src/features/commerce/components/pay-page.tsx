@@ -1,5 +1,5 @@
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
-import { ORDER_STATUS_LABELS, RESOURCE_TYPE_LABELS } from '@zyk/shared';
+import { formatYuan, ORDER_STATUS_LABELS, RESOURCE_TYPE_LABELS } from '@zyk/shared';
 import { Alert, Button, Collapse, message, Popconfirm, Radio, Skeleton, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,7 +12,6 @@ import type { Coupon, Order, PayInfo, PayRequest } from '../api/commerce-api.ts'
 import { orderNo as orderNoSchema } from '../api/order-no.ts';
 import { useCancelOrder, useCoupons, useOrderPaid, usePay, usePayInfo } from '../hooks/use-commerce.ts';
 import { createIntentKeys } from '../lib/intent-key.ts';
-import { formatYuan } from '../lib/money.ts';
 import styles from './commerce.module.css';
 import { PayPasswordDialog } from './pay-password-dialog.tsx';
 

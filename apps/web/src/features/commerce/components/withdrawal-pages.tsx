@@ -1,4 +1,4 @@
-import { WITHDRAWAL_STATUS_LABELS } from '@zyk/shared';
+import { formatYuan, WITHDRAWAL_STATUS_LABELS, yuanTextToFen } from '@zyk/shared';
 import { Alert, Button, Descriptions, Form, Input, message, Result, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -15,11 +15,13 @@ import {
   useWithdrawals,
 } from '../hooks/use-commerce.ts';
 import { createIntentKeys } from '../lib/intent-key.ts';
-import { formatYuan, yuanToFen } from '../lib/money.ts';
 import { AccountPage } from './account-tabs.tsx';
 import styles from './commerce.module.css';
 import { MoneyTable } from './money-table.tsx';
 import { PayPasswordDialog } from './pay-password-dialog.tsx';
+
+/** What a person typed as a withdrawal in fen: at most two decimals and a million yuan; null otherwise. */
+const withdrawalFen = (text: string) => yuanTextToFen(text.trim(), 7);
 
 const STATUS_COLORS = { PENDING: 'gold', PAID: 'green', REJECTED: 'red' } as const;
 
@@ -140,7 +142,7 @@ const WithdrawalForm = () => {
   const account = useAccountInfo().data;
   const [form] = Form.useForm<{ amount: string }>();
   const typed = Form.useWatch('amount', form) ?? '';
-  const fen = yuanToFen(useDeferredValue(typed));
+  const fen = withdrawalFen(useDeferredValue(typed));
   const preview = useWithdrawalPreview(fen);
   const withdraw = useRequestWithdrawal();
   const intents = useRef(createIntentKeys()).current;
@@ -226,7 +228,7 @@ const WithdrawalForm = () => {
         className={styles.form}
         requiredMark={false}
         onFinish={({ amount }) => {
-          const value = yuanToFen(amount);
+          const value = withdrawalFen(amount);
           if (value !== null) setAsking(value);
         }}
       >
@@ -238,7 +240,7 @@ const WithdrawalForm = () => {
             {
               validator: async (_, value: string | undefined) => {
                 if (!value) return;
-                const v = yuanToFen(value);
+                const v = withdrawalFen(value);
                 if (v === null) throw new Error('请输入正确的金额，最多两位小数');
                 if (v < min) throw new Error(`单笔提现不能少于 ${formatYuan(min)}`);
                 if (v > available) throw new Error(`超出可提现收入 ${formatYuan(available)}`);
@@ -369,7 +371,7 @@ export const WithdrawalRecordsPage = () => (
 export const AfterTaxPage = () => {
   const account = useAccountInfo();
   const [typed, setTyped] = useState('');
-  const fen = yuanToFen(useDeferredValue(typed));
+  const fen = withdrawalFen(useDeferredValue(typed));
   const preview = useWithdrawalPreview(fen);
   const a = account.data;
   return (

@@ -14,14 +14,21 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ERRORS, RESOURCE_STATUS_LABELS, RESOURCE_TYPE_LABELS, type ResourceDetail, TRAIN_TYPES } from '@zyk/shared';
+import {
+  ERRORS,
+  formatBytes,
+  RESOURCE_STATUS_LABELS,
+  RESOURCE_TYPE_LABELS,
+  type ResourceDetail,
+  TRAIN_TYPES,
+} from '@zyk/shared';
 import { Alert, Button, message, Skeleton, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ResourceList } from '../../../components/resource-card.tsx';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { ApiFailure, errorText } from '../../../lib/api-result.ts';
-import { formatCount, formatDate, formatFileSize, formatPrice } from '../../../lib/format.ts';
+import { formatCount, formatDate, formatPrice } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { detailsPath, LIST_PATHS, parseResourceId } from '../../../lib/resource-paths.ts';
 import { useSession } from '../../../stores/session.ts';
@@ -355,7 +362,7 @@ const Files = ({ resource: r, toast }: { resource: ResourceDetail; toast: Toast 
               <span className={styles.fileName} title={file.name}>
                 {file.name}
               </span>
-              <span className={styles.fileSize}>{formatFileSize(file.size)}</span>
+              <span className={styles.fileSize}>{formatBytes(file.size)}</span>
               <Button
                 size="small"
                 icon={<DownloadOutlined aria-hidden />}

@@ -1,8 +1,5 @@
+import { chinaYear } from '@zyk/shared';
 import styles from './site-footer.module.css';
-
-/** The year as it is in China right now (the UI shows Asia/Shanghai time). */
-export const currentYear = (now = new Date()) =>
-  Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(now));
 
 export const SiteFooter = () => (
   <footer className={styles.footer}>
@@ -11,7 +8,7 @@ export const SiteFooter = () => (
         资源库是面向区域教师的教学资源共享平台，汇集微课视频、教学文档与教研成果，服务日常备课与教研。
       </p>
       <p className={styles.copyright} data-testid="footer-copyright">
-        © {currentYear()} 资源库 · 版权所有
+        © {chinaYear()} 资源库 · 版权所有
       </p>
     </div>
   </footer>

@@ -8,9 +8,9 @@ import {
   PlaySquareOutlined,
   SoundOutlined,
 } from '@ant-design/icons';
-import { UPLOAD } from '@zyk/shared';
+import { formatBytes, UPLOAD } from '@zyk/shared';
 import { Button, Progress, Tag } from 'antd';
-import { formatBytes, formatSpeed, IMAGE_EXTENSIONS } from '../lib/file-rules.ts';
+import { formatSpeed, IMAGE_EXTENSIONS } from '../lib/file-rules.ts';
 import { STATUS_LABELS, type Uploader, type UploadItem, type UploadStatus } from '../lib/upload-helper.ts';
 import styles from './upload-queue.module.css';
 

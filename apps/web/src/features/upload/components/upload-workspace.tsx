@@ -1,4 +1,4 @@
-import { UPLOAD } from '@zyk/shared';
+import { fenToYuanInput, formatBytes, UPLOAD, yuanToFen } from '@zyk/shared';
 import { Alert, Button, Form, Input, InputNumber, Modal, message, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSelection } from '../../../stores/selection.ts';
@@ -8,14 +8,7 @@ import { publishDocument, publishVideo } from '../api/publish-resource.ts';
 import { useStageOptions, useSubjectOptions, useTrainTypes } from '../hooks/use-form-options.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useUploader } from '../hooks/use-uploader.ts';
-import {
-  baseNameOf,
-  DOCUMENT_EXTENSIONS,
-  formatBytes,
-  MEDIA_EXTENSIONS,
-  shortName,
-  yuanToFen,
-} from '../lib/file-rules.ts';
+import { baseNameOf, DOCUMENT_EXTENSIONS, MEDIA_EXTENSIONS, shortName } from '../lib/file-rules.ts';
 import type { UploaderOptions, UploadItem, UploadStatus } from '../lib/upload-helper.ts';
 import { UPLOAD_NOTICE, type UploadKind } from '../lib/upload-texts.ts';
 import { CoverField } from './cover-field.tsx';
@@ -128,7 +121,7 @@ export const UploadWorkspace = ({
         stageId: f.stageId ?? undefined,
         subjectId: f.subjectId ?? undefined,
         tags: f.tags,
-        price: f.price / 100,
+        price: Number(fenToYuanInput(f.price)),
         coverFileId: f.coverFileId,
         description: f.description,
       };
