@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ApiClientOptions, createApiClient } from '@zyk/shared';
-import { buildApp } from '../../apps/api/src/app.ts';
+import { type AppOptions, buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -10,7 +10,13 @@ import { createTestDatabase } from './db.ts';
  * The real app on a real database, listening on a random loopback port, with a typed client that keeps the
  * session cookie like a browser would.
  */
-export const startTestApp = async (options: { webDir?: string | null; env?: Record<string, string> } = {}) => {
+export const startTestApp = async (
+  options: {
+    webDir?: string | null;
+    env?: Record<string, string>;
+    services?: Pick<AppOptions, 'sms' | 'paymentChannel'>;
+  } = {},
+) => {
   const db = await createTestDatabase();
   // Each app gets its own data folder (stored objects, secrets), never the repository's .data.
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'zyk-app-'));
@@ -21,7 +27,7 @@ export const startTestApp = async (options: { webDir?: string | null; env?: Reco
     DATA_DIR: dataDir,
     ...options.env,
   });
-  const app = await buildApp({ config, databaseUrl: db.url, webDir: options.webDir ?? null });
+  const app = await buildApp({ config, databaseUrl: db.url, webDir: options.webDir ?? null, ...options.services });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const client = (opts: ApiClientOptions = {}) => {
     const jar = new Map<string, string>();

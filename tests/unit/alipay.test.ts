@@ -97,7 +97,7 @@ describe('Alipay RSA2 signing', () => {
     const c = channel();
     expect(c.verifyNotification(notification)).toBe(true);
     // Alipay sends seller_id with every trade notification: one without it is not ours to trust.
-    const { seller_id: _seller, ...withoutSeller } = notification;
+    const { seller_id: _seller, ...withoutSeller } = notification as Record<string, string>;
     expect(c.verifyNotification(alipaySigned(withoutSeller))).toBe(false);
     expect(c.verifyNotification({ ...notification, total_amount: '0.01' })).toBe(false);
     expect(c.verifyNotification({ ...notification, app_id: '2021000000000000' })).toBe(false);

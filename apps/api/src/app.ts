@@ -1,22 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import './lib/background-writes.ts';
 import type { FileAccessRule } from './lib/file-access.ts';
 import { WEB_DIST_DIR } from './lib/paths.ts';
 import accountRoutes from './modules/account/routes.ts';
+import { createAccountService } from './modules/account/service.ts';
+import { createDevSmsSender, type SmsSender } from './modules/account/sms.ts';
 import authRoutes from './modules/auth/routes.ts';
 import centerRoutes from './modules/center/routes.ts';
+import { createPaymentChannel, type PaymentChannel } from './modules/commerce/alipay/setup.ts';
 import invoiceRoutes from './modules/commerce/invoice-routes.ts';
+import { PayTokens } from './modules/commerce/pay-token.ts';
 import commerceRoutes from './modules/commerce/routes.ts';
 import verifyRoutes from './modules/commerce/verify-routes.ts';
 import courseRoutes from './modules/courses/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
 import files from './modules/files/plugin.ts';
 import fileRoutes from './modules/files/routes.ts';
+import { loadFileUrlSecret } from './modules/files/signing.ts';
 import libraryRoutes from './modules/library/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
 import previewRoutes from './modules/preview/routes.ts';
@@ -38,6 +43,10 @@ export interface AppOptions {
   webDir?: string | null;
   /** Where log lines go (stdout by default; tests read them). */
   logStream?: Writable;
+  /** Sends text messages (phone verification codes); default: the development sender (log and sms_outbox). */
+  sms?: SmsSender;
+  /** Collects payments and pays out withdrawals; default: PAYMENT_PROVIDER's (the built-in sandbox, or Alipay). */
+  paymentChannel?: (app: FastifyInstance) => Promise<PaymentChannel>;
 }
 
 /**
@@ -58,7 +67,7 @@ class RequestLog extends LogController {
 }
 
 /** Builds the whole app without listening: the server and the tests both start from here. */
-export const buildApp = async ({ config, databaseUrl, webDir, logStream }: AppOptions) => {
+export const buildApp = async ({ config, databaseUrl, webDir, logStream, sms, paymentChannel }: AppOptions) => {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -110,13 +119,21 @@ export const buildApp = async ({ config, databaseUrl, webDir, logStream }: AppOp
   await app.register(prisma, { databaseUrl, config });
   await app.register(session, { config });
   await app.register(docs);
-  await app.register(files, { config });
+  // Services shared by several modules are built here, once; the modules receive them.
+  const secret = await loadFileUrlSecret(config);
+  const payTokens = new PayTokens(secret);
+  const account = createAccountService(
+    app.prisma,
+    sms ?? createDevSmsSender(app.prisma, app.log),
+    config.PASSWORD_TRANSPORT_KEY,
+  );
+  await app.register(files, { config, fileUrlSecret: secret });
 
   await app.register(systemRoutes);
   await app.register(dictRoutes);
   await app.register(authRoutes, { config });
   await app.register(centerRoutes);
-  await app.register(accountRoutes, { config });
+  await app.register(accountRoutes, { account });
   await app.register(uploadRoutes, { config });
   await app.register(fileRoutes);
   await app.register(previewRoutes, { config });
@@ -124,8 +141,9 @@ export const buildApp = async ({ config, databaseUrl, webDir, logStream }: AppOp
   await app.register(messageRoutes);
   await app.register(workOrderRoutes);
   await app.register(courseRoutes);
-  await app.register(commerceRoutes, { config });
-  await app.register(verifyRoutes, { config });
+  const channel = await (paymentChannel ?? ((instance) => createPaymentChannel(instance, config)))(app);
+  await app.register(commerceRoutes, { config, channel, payTokens, stateSecret: secret });
+  await app.register(verifyRoutes, { config, account, payTokens });
   await app.register(invoiceRoutes);
 
   await app.register(web, { webDir: webDir === undefined ? (config.SERVE_WEB ? WEB_DIST_DIR : null) : webDir });

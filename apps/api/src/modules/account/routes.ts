@@ -1,13 +1,11 @@
 import { routes } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
-import { createAccountService } from './service.ts';
-import { createDevSmsSender, type SmsSender } from './sms.ts';
+import type { AccountService } from './service.ts';
 
-export default async function accountRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsSender }) {
-  const sms = opts.sms ?? createDevSmsSender(app.prisma, app.log);
-  const account = createAccountService(app.prisma, sms, opts.config.PASSWORD_TRANSPORT_KEY);
+/** Password, phone and WeChat settings of the personal centre, served by the one account service (app.ts). */
+export default async function accountRoutes(app: FastifyInstance, opts: { account: AccountService }) {
+  const { account } = opts;
 
   registerRoute(app, routes.changePassword, async ({ user, body }) => {
     await account.changePassword(user.id, user.sessionId, body.oldPassword, body.newPassword);

@@ -105,3 +105,5 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
     if (count === 0) throw new AppError('BAD_REQUEST', MESSAGES.account.wechatNotBound);
   },
 });
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -2,13 +2,12 @@ import { chinaYear, routes, yuanTextToFen } from '@zyk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
-import { loadFileUrlSecret } from '../files/signing.ts';
-import { createPaymentChannel } from './alipay/setup.ts';
+import type { PaymentChannel } from './alipay/setup.ts';
 import { listCoupons } from './coupons.ts';
 import { idempotencyKeyOf, purgeIdempotencyKeys, runIdempotent } from './idempotency.ts';
 import { userBalances } from './ledger.ts';
 import { closeExpiredOrders, createOrderService, findOwnOrder, toOrderView } from './orders.ts';
-import { PayTokens } from './pay-token.ts';
+import type { PayTokens } from './pay-token.ts';
 import { createPaymentService } from './payments.ts';
 import { settleDueIncome } from './settlement.ts';
 import { createStatistics } from './statistics.ts';
@@ -22,17 +21,17 @@ export const ALIPAY_RETURN_PATH = '/api/pay/alipay/return';
 const BINDING_RETURN_PAGE = '/personSpace/account/income/withdrawal';
 
 /** Orders, payments (balance, coupon, Alipay or its sandbox), income, withdrawals and statistics. */
-export default async function commerceRoutes(app: FastifyInstance, opts: { config: Config }) {
-  const { config } = opts;
+export default async function commerceRoutes(
+  app: FastifyInstance,
+  opts: { config: Config; channel: PaymentChannel; payTokens: PayTokens; stateSecret: Buffer },
+) {
+  const { config, channel, payTokens } = opts;
   const prisma = app.prisma;
-  const secret = await loadFileUrlSecret(config);
-  const payTokens = new PayTokens(secret);
-  const channel = await createPaymentChannel(app, config);
   const orders = createOrderService(prisma, { orderTimeoutMinutes: config.ORDER_TIMEOUT_MINUTES });
   const payments = createPaymentService(prisma, { commissionPercent: config.COMMISSION_PERCENT });
   const withdrawals = createWithdrawalService(prisma, channel.alipay, {
     minWithdrawal: config.WITHDRAWAL_MIN_FEN,
-    stateSecret: secret,
+    stateSecret: opts.stateSecret,
   });
   const stats = createStatistics(prisma, config.SETTLEMENT_DAYS);
   const verification = createVerificationService(prisma);

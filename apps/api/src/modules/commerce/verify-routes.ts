@@ -2,24 +2,19 @@ import { routes } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
-import { createAccountService } from '../account/service.ts';
-import { createDevSmsSender, type SmsSender } from '../account/sms.ts';
-import { loadFileUrlSecret } from '../files/signing.ts';
+import type { AccountService } from '../account/service.ts';
 import { createPayPasswords } from './pay-password.ts';
-import { PayTokens } from './pay-token.ts';
+import type { PayTokens } from './pay-token.ts';
 import { createVerificationService } from './verification.ts';
 
 /** Identity verification, the pay password, and the phone change of the wallet's security page. */
-export default async function verifyRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsSender }) {
+export default async function verifyRoutes(
+  app: FastifyInstance,
+  opts: { config: Config; account: AccountService; payTokens: PayTokens },
+) {
+  const { account, payTokens } = opts;
   const verification = createVerificationService(app.prisma);
   const payPasswords = createPayPasswords(app.prisma, opts.config.PASSWORD_TRANSPORT_KEY);
-  // The same secret as the commerce routes' PayTokens, so a token issued here pays there.
-  const payTokens = new PayTokens(await loadFileUrlSecret(opts.config));
-  const account = createAccountService(
-    app.prisma,
-    opts.sms ?? createDevSmsSender(app.prisma, app.log),
-    opts.config.PASSWORD_TRANSPORT_KEY,
-  );
 
   registerRoute(app, routes.verifyAccountInfo, ({ user }) => verification.info(user.id));
   registerRoute(app, routes.verifyAccountUpload, ({ user, body }) => verification.upload(user.id, body));

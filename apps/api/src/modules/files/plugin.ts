@@ -7,7 +7,7 @@ import { PreviewQueue } from '../preview/queue.ts';
 import { detectTools } from '../preview/tools.ts';
 import storagePlugin from '../storage/plugin.ts';
 import { ChunkedUploads } from '../uploads/chunked.ts';
-import { FileUrlSigner, loadFileUrlSecret, type SignedUrlOptions } from './signing.ts';
+import { FileUrlSigner, type SignedUrlOptions } from './signing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,11 +26,11 @@ const SWEEP_EVERY_MS = 15 * 60_000;
  * modules.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
+  async (app: FastifyInstance, opts: { config: Config; fileUrlSecret: Buffer }) => {
     const { config } = opts;
     await app.register(storagePlugin, { config });
     if (!app.hasDecorator('fileAccessRules')) app.decorate('fileAccessRules', [] as FileAccessRule[]);
-    app.decorate('fileUrls', new FileUrlSigner(await loadFileUrlSecret(config)));
+    app.decorate('fileUrls', new FileUrlSigner(opts.fileUrlSecret));
 
     const tools = await detectTools(config);
     const previews = new PreviewQueue(app.prisma, app.storage, config, tools, app.log);
