@@ -1,7 +1,7 @@
 import { pageOf, pageQuery } from '../envelope.ts';
 import { z } from '../zod.ts';
 import { defineRoute } from './define.ts';
-import { resourceCard, resourceStatus } from './library.ts';
+import { resourceCard, resourceStatus } from './library/resources.ts';
 
 const C = '/api/course';
 const id = z.coerce.number({ error: '编号必须是数字' }).int().positive().max(2_147_483_647);

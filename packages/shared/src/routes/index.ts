@@ -1,46 +1,46 @@
+import * as account from './account.ts';
+import * as auth from './auth.ts';
 import * as center from './center.ts';
-import * as commerce from './commerce.ts';
+import * as commerce from './commerce/index.ts';
 import * as courses from './courses.ts';
 import * as dict from './dict.ts';
-import * as identity from './identity.ts';
-import * as interactions from './interactions.ts';
-import * as invoices from './invoices.ts';
-import * as library from './library.ts';
+import * as files from './files.ts';
+import * as library from './library/index.ts';
 import * as messages from './messages.ts';
-import * as search from './search.ts';
+import * as preview from './preview.ts';
 import * as system from './system.ts';
 import * as uploads from './uploads.ts';
-import * as verify from './verify.ts';
+import * as workorders from './workorders.ts';
 
 /** The route table: every endpoint of the product, one entry each (DESIGN.md §2). */
 export const routes = {
   healthz: system.healthz,
   readyz: system.readyz,
   dictList: dict.dictList,
-  clientConfig: identity.clientConfig,
-  getImgSwipe: identity.getImgSwipe,
-  rstImgSwipe: identity.rstImgSwipe,
-  newLogin: identity.newLogin,
-  alreadyLogin: identity.alreadyLogin,
-  logout: identity.logout,
+  clientConfig: auth.clientConfig,
+  getImgSwipe: auth.getImgSwipe,
+  rstImgSwipe: auth.rstImgSwipe,
+  newLogin: auth.newLogin,
+  alreadyLogin: auth.alreadyLogin,
+  logout: auth.logout,
   getRoleList: center.getRoleList,
   getCenterInfo: center.getCenterInfo,
   getStudioList: center.getStudioList,
   getProjectPage: center.getProjectPage,
   getSubjectOption: center.getSubjectOption,
   getAreaDict: center.getAreaDict,
-  changePassword: center.changePassword,
-  confirmPhoneRand: center.confirmPhoneRand,
-  sendPhoneAfterVerify: center.sendPhoneAfterVerify,
-  weChatWebUnBind: center.weChatWebUnBind,
+  changePassword: account.changePassword,
+  confirmPhoneRand: account.confirmPhoneRand,
+  sendPhoneAfterVerify: account.sendPhoneAfterVerify,
+  weChatWebUnBind: account.weChatWebUnBind,
   uploadDocument: uploads.uploadDocument,
   videoUploadInit: uploads.videoUploadInit,
   videoUploadMeta: uploads.videoUploadMeta,
   videoUploadChunk: uploads.videoUploadChunk,
-  fileInfo: uploads.fileInfo,
-  fileContent: uploads.fileContent,
-  fileThumbnail: uploads.fileThumbnail,
-  onlinePreview: uploads.onlinePreview,
+  fileInfo: files.fileInfo,
+  fileContent: files.fileContent,
+  fileThumbnail: files.fileThumbnail,
+  onlinePreview: preview.onlinePreview,
   resourceHomepageList: library.resourceHomepageList,
   resourceList: library.resourceList,
   recommend: library.recommend,
@@ -56,37 +56,37 @@ export const routes = {
   totalResourceCount: library.totalResourceCount,
   memberRank: library.memberRank,
   resourceRank: library.resourceRank,
-  star: interactions.star,
-  collect: interactions.collect,
-  countView: interactions.countView,
-  playRecord: interactions.playRecord,
-  viewHistory: interactions.viewHistory,
-  homeViews: interactions.homeViews,
-  viewDelete: interactions.viewDelete,
-  viewDeleteAll: interactions.viewDeleteAll,
-  download: interactions.download,
-  myStars: interactions.myStars,
-  myDownloads: interactions.myDownloads,
-  myCollects: interactions.myCollects,
-  downloadDelete: interactions.downloadDelete,
-  report: interactions.report,
-  commentSave: interactions.commentSave,
-  commentList: interactions.commentList,
-  replySave: interactions.replySave,
-  replyList: interactions.replyList,
-  commentDelete: interactions.commentDelete,
-  search: search.search,
-  searchRecordList: search.searchRecordList,
-  searchRecordDelete: search.searchRecordDelete,
-  searchRecordDeleteAll: search.searchRecordDeleteAll,
-  hotWords: search.hotWords,
+  star: library.star,
+  collect: library.collect,
+  countView: library.countView,
+  playRecord: library.playRecord,
+  viewHistory: library.viewHistory,
+  homeViews: library.homeViews,
+  viewDelete: library.viewDelete,
+  viewDeleteAll: library.viewDeleteAll,
+  download: library.download,
+  myStars: library.myStars,
+  myDownloads: library.myDownloads,
+  myCollects: library.myCollects,
+  downloadDelete: library.downloadDelete,
+  report: library.report,
+  commentSave: library.commentSave,
+  commentList: library.commentList,
+  replySave: library.replySave,
+  replyList: library.replyList,
+  commentDelete: library.commentDelete,
+  search: library.search,
+  searchRecordList: library.searchRecordList,
+  searchRecordDelete: library.searchRecordDelete,
+  searchRecordDeleteAll: library.searchRecordDeleteAll,
+  hotWords: library.hotWords,
   messageList: messages.messageList,
   messageDetail: messages.messageDetail,
   messageRead: messages.messageRead,
   messageReadAll: messages.messageReadAll,
   unreadMessageCount: messages.unreadMessageCount,
-  workOrderInsert: messages.workOrderInsert,
-  workOrderInfo: messages.workOrderInfo,
+  workOrderInsert: workorders.workOrderInsert,
+  workOrderInfo: workorders.workOrderInfo,
   courseCategories: courses.courseCategories,
   titleCategories: courses.titleCategories,
   courseList: courses.courseList,
@@ -131,15 +131,15 @@ export const routes = {
   revenueExpenditure: commerce.revenueExpenditure,
   annualAccount: commerce.annualAccount,
   // commerce: verification, pay password, invoices
-  verifyAccountInfo: verify.verifyAccountInfo,
-  verifyAccountUpload: verify.verifyAccountUpload,
-  verifyAccountChangePassword: verify.verifyAccountChangePassword,
-  verifyAccountChangePhone: verify.verifyAccountChangePhone,
-  payPasswordCheck: verify.payPasswordCheck,
-  payPasswordStatus: verify.payPasswordStatusRoute,
-  invoiceApply: invoices.invoiceApply,
-  invoiceRecord: invoices.invoiceRecord,
-  invoiceOrders: invoices.invoiceOrders,
+  verifyAccountInfo: commerce.verifyAccountInfo,
+  verifyAccountUpload: commerce.verifyAccountUpload,
+  verifyAccountChangePassword: commerce.verifyAccountChangePassword,
+  verifyAccountChangePhone: commerce.verifyAccountChangePhone,
+  payPasswordCheck: commerce.payPasswordCheck,
+  payPasswordStatus: commerce.payPasswordStatusRoute,
+  invoiceApply: commerce.invoiceApply,
+  invoiceRecord: commerce.invoiceRecord,
+  invoiceOrders: commerce.invoiceOrders,
 } as const;
 
 export type Routes = typeof routes;
@@ -148,17 +148,26 @@ export type RouteName = keyof Routes;
 export { type CenterInfo, centerInfo } from './center.ts';
 export {
   type CouponView,
+  INVOICE_STATUS,
+  INVOICE_TITLE_TYPES,
+  type InvoiceItem,
+  isValidTaxNumber,
+  isValidUscc,
   ORDER_STATUS_LABELS,
   type OrderView,
   PAY_METHOD_LABELS,
+  PAY_PASSWORD_PATTERN,
+  REAL_NAME_PATTERN,
+  VERIFICATION_STATUS,
+  type VerificationInfo,
   WITHDRAWAL_STATUS_LABELS,
-} from './commerce.ts';
+} from './commerce/index.ts';
 export { COURSE_CATEGORIES, TITLE_CATEGORIES } from './courses.ts';
 export * from './define.ts';
 export { type DictEntry, dictEntry } from './dict.ts';
-export { REPORT_CATEGORIES } from './interactions.ts';
-export { INVOICE_STATUS, INVOICE_TITLE_TYPES, type InvoiceItem, isValidTaxNumber, isValidUscc } from './invoices.ts';
+export { type StoredFileView, storedFileView } from './files.ts';
 export {
+  REPORT_CATEGORIES,
   RESOURCE_SORTS,
   RESOURCE_STATUS_LABELS,
   RESOURCE_TYPE_LABELS,
@@ -166,20 +175,8 @@ export {
   type ResourceDetail,
   type ResourceType,
   TRAIN_TYPES,
-} from './library.ts';
-export { MESSAGE_TYPES, WORK_ORDER_CATEGORIES, WORK_ORDER_STATUS } from './messages.ts';
-export {
-  type ChunkAnswer,
-  chunkAnswer,
-  type PreviewInfo,
-  previewInfo,
-  type StoredFileView,
-  storedFileView,
-  videoUploadInfo,
-} from './uploads.ts';
-export {
-  PAY_PASSWORD_PATTERN,
-  REAL_NAME_PATTERN,
-  VERIFICATION_STATUS,
-  type VerificationInfo,
-} from './verify.ts';
+} from './library/index.ts';
+export { MESSAGE_TYPES } from './messages.ts';
+export { type PreviewInfo, previewInfo } from './preview.ts';
+export { type ChunkAnswer, chunkAnswer, videoUploadInfo } from './uploads.ts';
+export { WORK_ORDER_CATEGORIES, WORK_ORDER_STATUS } from './workorders.ts';

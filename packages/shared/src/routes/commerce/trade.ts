@@ -1,6 +1,6 @@
-import { pageOf, pageQuery } from '../envelope.ts';
-import { z } from '../zod.ts';
-import { defineRoute } from './define.ts';
+import { pageOf, pageQuery } from '../../envelope.ts';
+import { z } from '../../zod.ts';
+import { defineRoute } from '../define.ts';
 
 const MY = '/es/resource/my';
 const TAG = '交易';

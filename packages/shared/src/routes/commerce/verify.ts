@@ -1,7 +1,7 @@
-import { isValidIdCard } from '../idcard.ts';
-import { MESSAGES } from '../messages.ts';
-import { z } from '../zod.ts';
-import { defineRoute } from './define.ts';
+import { isValidIdCard } from '../../idcard.ts';
+import { MESSAGES } from '../../messages.ts';
+import { z } from '../../zod.ts';
+import { defineRoute } from '../define.ts';
 
 const MY = '/es/resource/my';
 

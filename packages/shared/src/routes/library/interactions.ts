@@ -1,7 +1,7 @@
-import { pageOf, pageQuery } from '../envelope.ts';
-import { z } from '../zod.ts';
-import { defineRoute } from './define.ts';
-import { resourceCard } from './library.ts';
+import { pageOf, pageQuery } from '../../envelope.ts';
+import { z } from '../../zod.ts';
+import { defineRoute } from '../define.ts';
+import { resourceCard } from './resources.ts';
 
 const LIB = '/es/resource/lib';
 const id = z.coerce.number({ error: '编号必须是数字' }).int().positive().max(2_147_483_647);

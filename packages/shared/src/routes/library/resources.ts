@@ -1,6 +1,6 @@
-import { pageOf, pageQuery } from '../envelope.ts';
-import { z } from '../zod.ts';
-import { defineRoute } from './define.ts';
+import { pageOf, pageQuery } from '../../envelope.ts';
+import { z } from '../../zod.ts';
+import { defineRoute } from '../define.ts';
 
 const LIB = '/es/resource/lib';
 const id = z.coerce.number({ error: '资源编号必须是数字' }).int().positive().max(2_147_483_647);

@@ -1,8 +1,8 @@
-import { HOT_WORDS_SHOWN } from '../constants.ts';
-import { pageOf, pageQuery } from '../envelope.ts';
-import { z } from '../zod.ts';
-import { defineRoute } from './define.ts';
-import { resourceCard, resourceType } from './library.ts';
+import { HOT_WORDS_SHOWN } from '../../constants.ts';
+import { pageOf, pageQuery } from '../../envelope.ts';
+import { z } from '../../zod.ts';
+import { defineRoute } from '../define.ts';
+import { resourceCard, resourceType } from './resources.ts';
 
 const LIB = '/es/resource/lib';
 
