@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
 import type { Envelope } from './envelope.ts';
+import { toSearch } from './paths.ts';
 import type { BodyInputOf, DataOf, QueryInputOf, RouteDef } from './routes/define.ts';
 
 /** A request that never got an answer envelope (network down, timeout, non-JSON answer). */
@@ -26,17 +27,6 @@ export interface ApiClientOptions {
   /** Extra headers on every call (tests use it for cookies). */
   headers?: () => Record<string, string>;
 }
-
-const toSearch = (query: Record<string, unknown> | undefined) => {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
 
 /**
  * The typed client every caller uses: same origin, credentials included, 10 s timeout (SPEC.md §7).

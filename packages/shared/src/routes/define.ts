@@ -8,9 +8,11 @@ export interface RouteDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  P extends string = string,
 > {
   method: HttpMethod;
-  path: string;
+  /** Fastify syntax: `:name` segments are path parameters (fill them with pathOf). */
+  path: P;
   /** Extra paths answering the same call (the spec keeps a few odd spellings, e.g. `/es//wo/insert`). */
   aliases?: readonly string[];
   summary: string;
@@ -38,8 +40,9 @@ export const defineRoute = <
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
+  const P extends string = string,
 >(
-  def: RouteDef<Q, B, R>,
+  def: RouteDef<Q, B, R, P>,
 ) => def;
 
 type InferOr<T, Else> = T extends z.ZodType ? z.infer<T> : Else;
@@ -52,3 +55,12 @@ export type QueryInputOf<D> =
 export type BodyInputOf<D> =
   D extends RouteDef<z.ZodType | undefined, infer B, z.ZodType> ? InputOr<B, undefined> : never;
 export type DataOf<D> = D extends RouteDef<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.infer<R> : never;
+
+/** The names of a path's `:name` segments. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** A route's path parameters as the server receives them. */
+export type ParamsOf<D> = D extends { path: infer P extends string } ? { [K in PathParamNames<P>]: string } : never;
