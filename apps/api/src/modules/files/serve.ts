@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { MESSAGES } from '@zyk/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import parseRangeHeader from 'range-parser';
 import { AppError } from '../../lib/errors.ts';
 import type { ByteRange, ObjectStorage } from '../storage/types.ts';
 import { stripInvisible } from './file-types.ts';
@@ -72,7 +73,11 @@ export const safeContentType = (mime: string) => {
   return SAFE_TYPES.has(type) ? type : 'application/octet-stream';
 };
 
-/** `inline|attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded` (RFC 6266 / RFC 5987). */
+/**
+ * `inline|attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded` (RFC 6266 / RFC 5987).
+ * Written here rather than with the `content-disposition` package: that one cuts the name at `/` and `\`
+ * (a path basename), and leaves out `filename*` for plain ASCII names, so the header would lose characters.
+ */
 export const contentDisposition = (disposition: Disposition, name: string) => {
   const clean = stripInvisible(name) || 'file';
   const fallback = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
@@ -86,6 +91,7 @@ export const contentDisposition = (disposition: Disposition, name: string) => {
 export type RangeRequest = { kind: 'full' } | { kind: 'ranges'; ranges: ByteRange[] } | { kind: 'unsatisfiable' };
 
 const MAX_RANGES = 16;
+const RANGE_SPEC = /^(\d*)-(\d*)$/;
 
 /**
  * A Range header against a file of `size` bytes (RFC 9110 §14): `bytes=a-b`, `a-`, `-n`, comma separated.
@@ -97,31 +103,22 @@ export const parseRange = (header: string | undefined, size: number): RangeReque
   if (!m) return { kind: 'full' };
   const specs = m[1]!.split(',').map((s) => s.trim());
   if (specs.length > MAX_RANGES) return { kind: 'full' };
-  const ranges: ByteRange[] = [];
+  // range-parser reads more loosely (spaces inside a spec) and calls `5-1` unsatisfiable, where RFC 9110 makes the
+  // whole header invalid, i.e. ignored.
   for (const spec of specs) {
-    const r = /^(\d*)-(\d*)$/.exec(spec);
+    const r = RANGE_SPEC.exec(spec);
     if (!r || (r[1] === '' && r[2] === '')) return { kind: 'full' };
-    if (r[1] === '') {
-      const suffix = Number(r[2]);
-      if (suffix === 0) continue;
-      ranges.push({ start: Math.max(0, size - suffix), end: size - 1 });
-    } else {
-      const start = Number(r[1]);
-      const end = r[2] === '' ? size - 1 : Math.min(Number(r[2]), size - 1);
-      if (r[2] !== '' && Number(r[2]) < start) return { kind: 'full' };
-      if (start >= size) continue;
-      ranges.push({ start, end });
-    }
+    if (r[1] !== '' && r[2] !== '' && Number(r[2]) < Number(r[1])) return { kind: 'full' };
   }
-  if (ranges.length === 0) return { kind: 'unsatisfiable' };
-  ranges.sort((a, b) => a.start - b.start);
-  const merged: ByteRange[] = [];
-  for (const r of ranges) {
-    const last = merged[merged.length - 1];
-    if (last && r.start <= last.end + 1) last.end = Math.max(last.end, r.end);
-    else merged.push({ ...r });
-  }
-  return { kind: 'ranges', ranges: merged };
+  // A suffix longer than the file means the whole file (RFC 9110 §14.1.1); range-parser would drop it instead.
+  const isLongSuffix = (spec: string) => spec[0] === '-' && Number(spec.slice(1)) > 0 && Number(spec.slice(1)) >= size;
+  if (size === 0) return specs.some(isLongSuffix) ? { kind: 'full' } : { kind: 'unsatisfiable' };
+  const normalized = specs.map((spec) => (isLongSuffix(spec) ? '0-' : spec)).join(',');
+  const ranges = parseRangeHeader(size, `bytes=${normalized}`, { combine: true });
+  if (ranges === -2) return { kind: 'full' };
+  if (ranges === -1) return { kind: 'unsatisfiable' };
+  // range-parser keeps the header's order; parts go out in file order.
+  return { kind: 'ranges', ranges: ranges.map(({ start, end }) => ({ start, end })).sort((a, b) => a.start - b.start) };
 };
 
 /**
