@@ -6,7 +6,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pipeInto } from '../../lib/streams.ts';
-import { batch } from '../../lib/transaction.ts';
+import { batch, transaction } from '../../lib/transaction.ts';
 import { extensionOf, isAudioExtension, isMediaExtension, safeFileName } from '../files/file-types.ts';
 import { detectMedia, HEAD_BYTES } from '../files/sniff.ts';
 import { fileObjectKey, newId } from '../storage/keys.ts';
@@ -186,25 +186,29 @@ export class ChunkedUploads {
       throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.upload.videoTooLarge);
     }
     if (input.filesize < 1) throw new AppError('BAD_REQUEST', MESSAGES.upload.emptyFile);
-    const active = await this.prisma.chunkedUpload.count({
-      where: { ownerId: user.id, status: 'uploading', updatedAt: { gt: new Date(Date.now() - 3_600_000) } },
-    });
-    if (active >= MAX_ACTIVE_UPLOADS) throw new AppError('RATE_LIMITED', MESSAGES.upload.tooManyActiveUploads);
-
     const id = newId();
     const serviceType: 'audio' | 'video' = isAudioExtension(extension) ? 'audio' : 'video';
-    await this.prisma.chunkedUpload.create({
-      data: {
-        id,
-        ownerId: user.id,
-        fileName: name,
-        fileSize: BigInt(input.filesize),
-        extension,
-        serviceType,
-        driver: this.storage.driver,
-        assembly: { key: fileObjectKey() },
-        expiresAt: this.expiry(),
-      },
+    // Count and insert under a per-user lock: without it, 50 simultaneous inits all counted fewer than the limit
+    // and all started.
+    await transaction(this.prisma, async (tx) => {
+      await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext(${`upload-init:${user.id}`}))`;
+      const active = await tx.chunkedUpload.count({
+        where: { ownerId: user.id, status: 'uploading', updatedAt: { gt: new Date(Date.now() - 3_600_000) } },
+      });
+      if (active >= MAX_ACTIVE_UPLOADS) throw new AppError('RATE_LIMITED', MESSAGES.upload.tooManyActiveUploads);
+      await tx.chunkedUpload.create({
+        data: {
+          id,
+          ownerId: user.id,
+          fileName: name,
+          fileSize: BigInt(input.filesize),
+          extension,
+          serviceType,
+          driver: this.storage.driver,
+          assembly: { key: fileObjectKey() },
+          expiresAt: this.expiry(),
+        },
+      });
     });
     return {
       uri: `${CHUNK_PATH}?ccvid=${id}&uid=${encodeURIComponent(user.memberId)}`,
