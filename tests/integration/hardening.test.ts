@@ -60,6 +60,18 @@ describe('requests refused before routing', () => {
     expectEnvelopeError(JSON.parse(answer.body), 'bad header');
   });
 
+  it('a path parameter the router refuses (bad percent-encoding, too long) is answered in the envelope', async () => {
+    for (const [label, param, status] of [
+      ['lone surrogate', '%ED%A0%80', 400],
+      ['bad escape', '%zz', 400],
+      ['too long', 'a'.repeat(300), 414],
+    ] as const) {
+      const res = await fetch(`${t.url}/api/file/info/${param}`, { headers: { cookie: teacherCookie } });
+      expect(res.status, label).toBe(status);
+      expectEnvelopeError(await res.json(), label);
+    }
+  });
+
   it('bad JSON, an empty JSON body and a foreign content type are 4xx in the envelope', async () => {
     const url = `${t.url}${routes.rstImgSwipe.path}`;
     const cases: [string, RequestInit, number][] = [

@@ -22,14 +22,17 @@ import dictRoutes from './modules/dict/routes.ts';
 import files from './modules/files/plugin.ts';
 import fileRoutes from './modules/files/routes.ts';
 import { loadFileUrlSecret } from './modules/files/signing.ts';
+import type { EntitlementRule } from './modules/library/access.ts';
 import libraryRoutes from './modules/library/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
+import previews from './modules/preview/plugin.ts';
 import previewRoutes from './modules/preview/routes.ts';
 import systemRoutes, { type ReadinessCheck } from './modules/system/routes.ts';
+import uploads from './modules/uploads/plugin.ts';
 import uploadRoutes from './modules/uploads/routes.ts';
 import workOrderRoutes from './modules/workorders/routes.ts';
 import docs from './plugins/docs.ts';
-import errors, { answerClientError } from './plugins/errors.ts';
+import errors, { answerClientError, answerFrameworkError } from './plugins/errors.ts';
 import input from './plugins/input.ts';
 import prisma from './plugins/prisma.ts';
 import security from './plugins/security.ts';
@@ -84,6 +87,7 @@ export const buildApp = async ({ config, databaseUrl, webDir, logStream, sms, pa
     genReqId: () => randomUUID(),
     routerOptions: { ignoreDuplicateSlashes: false },
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,6 +113,7 @@ export const buildApp = async ({ config, databaseUrl, webDir, logStream, sms, pa
   });
   app.decorate('readinessChecks', new Map<string, ReadinessCheck>());
   app.decorate('fileAccessRules', [] as FileAccessRule[]);
+  app.decorate('resourceEntitlements', [] as EntitlementRule[]);
   app.decorate('backgroundWrites', new Set<() => Promise<void>>());
   app.decorateRequest('user', null);
 
@@ -128,6 +133,8 @@ export const buildApp = async ({ config, databaseUrl, webDir, logStream, sms, pa
     config.PASSWORD_TRANSPORT_KEY,
   );
   await app.register(files, { config, fileUrlSecret: secret });
+  await app.register(previews, { config });
+  await app.register(uploads, { config });
 
   await app.register(systemRoutes);
   await app.register(dictRoutes);

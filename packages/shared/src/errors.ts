@@ -10,6 +10,7 @@ export const ERRORS = {
   REQUEST_TIMEOUT: { code: 40800, status: 408, msg: '请求超时，请重试' },
   CONFLICT: { code: 40900, status: 409, msg: '数据已存在或已被修改，请刷新后重试' },
   PAYLOAD_TOO_LARGE: { code: 41300, status: 413, msg: '请求内容过大' },
+  URI_TOO_LONG: { code: 41400, status: 414, msg: '请求地址过长' },
   UNSUPPORTED_MEDIA_TYPE: { code: 41500, status: 415, msg: '不支持的请求格式' },
   RANGE_NOT_SATISFIABLE: { code: 41600, status: 416, msg: '请求的文件范围无效' },
   RATE_LIMITED: { code: 42900, status: 429, msg: '操作过于频繁，请稍后再试' },

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ERRORS, type ErrorName, isCatalogueMessage } from '@zyk/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseBusy } from '../lib/db-errors.ts';
@@ -34,6 +34,20 @@ const FASTIFY_CODES: Record<string, { name: keyof typeof ERRORS; msg?: string }>
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { name: 'BAD_REQUEST', msg: '请求长度有误' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { name: 'BAD_REQUEST', msg: '请求体不能为空' },
   FST_ERR_CTP_INVALID_JSON_BODY: { name: 'BAD_REQUEST', msg: '请求体不是合法的 JSON' },
+  FST_PARTS_LIMIT: { name: 'PAYLOAD_TOO_LARGE', msg: '上传的表单字段过多' },
+  FST_FIELDS_LIMIT: { name: 'PAYLOAD_TOO_LARGE', msg: '上传的表单字段过多' },
+  FST_ERR_BAD_URL: { name: 'BAD_REQUEST', msg: '请求地址有误' },
+  FST_ERR_MAX_PARAM_LENGTH: { name: 'URI_TOO_LONG' },
+};
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (a path parameter that is not valid percent-encoding, or
+ * longer than the router allows) come before any hook, so they are answered here, in the envelope.
+ */
+export const answerFrameworkError = (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  const spec = ERRORS[known?.name ?? 'BAD_REQUEST'];
+  return reply.status(spec.status).send(envelopeError(spec.code, known?.msg ?? spec.msg));
 };
 
 /** Errors Node's HTTP parser raises before any route sees the request, and what the client is told. */
