@@ -4,6 +4,7 @@ import type { Order, OrderStatus, PrismaClient } from '../../generated/prisma/cl
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { resourceForSale } from '../library/catalog.ts';
 import { listCoupons } from './coupons.ts';
 import { type Tx, userBalances } from './ledger.ts';
 
@@ -80,7 +81,7 @@ export const createOrderService = (prisma: PrismaClient, settings: OrderSettings
   };
 
   const openOrder = async (userId: number, resourceId: number): Promise<Order> => {
-    const resource = await prisma.resource.findUnique({ where: { id: resourceId } });
+    const resource = await resourceForSale(prisma, resourceId);
     if (!resource || resource.deletedAt || resource.status !== 'PUBLISHED') {
       throw new AppError('NOT_FOUND', '资源不存在或已下架');
     }

@@ -2,11 +2,12 @@ import { chinaYear, routes, yuanTextToFen } from '@zyk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
+import { registerEntitlementRule } from '../library/access.ts';
 import type { PaymentChannel } from './alipay/setup.ts';
 import { listCoupons } from './coupons.ts';
 import { idempotencyKeyOf, purgeIdempotencyKeys, runIdempotent } from './idempotency.ts';
 import { userBalances } from './ledger.ts';
-import { closeExpiredOrders, createOrderService, findOwnOrder, toOrderView } from './orders.ts';
+import { closeExpiredOrders, createOrderService, findOwnOrder, hasPurchased, toOrderView } from './orders.ts';
 import type { PayTokens } from './pay-token.ts';
 import { createPaymentService } from './payments.ts';
 import { settleDueIncome } from './settlement.ts';
@@ -42,6 +43,9 @@ export default async function commerceRoutes(
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+
+  // A paid order entitles its buyer to the resource's files (the library asks; it does not read orders).
+  registerEntitlementRule(app, (userId, resourceId) => hasPurchased(prisma, userId, resourceId));
 
   registerRoute(app, routes.payInfoResource, ({ user, query }) => orders.forResource(user.id, query.resourceId));
   registerRoute(app, routes.payInfoOrder, ({ user, query }) => orders.info(user.id, query.orderNo));

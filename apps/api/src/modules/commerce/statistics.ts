@@ -1,6 +1,7 @@
 import { CHINA_TIME_ZONE, chinaDate, makePageBean } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { countPaidOnSale, dailyDownloadsOf, resourceForSale } from '../library/catalog.ts';
 import { settlesAt } from './settlement.ts';
 
 /** Day and month boundaries are China time, as the UI shows them. */
@@ -106,9 +107,7 @@ export const createStatistics = (prisma: PrismaClient, settlementDays: number) =
         prisma.$queryRaw<{ sales: bigint; income: bigint }[]>`
           SELECT COUNT(*) AS sales, COALESCE(SUM(seller_income), 0) AS income FROM orders
           WHERE seller_id = ${sellerId} AND status = 'PAID' AND paid_at >= (${monthStart}::date::timestamp AT TIME ZONE ${TZ})`,
-        prisma.resource.count({
-          where: { authorId: sellerId, status: 'PUBLISHED', deletedAt: null, price: { gt: 0 } },
-        }),
+        countPaidOnSale(prisma, sellerId),
       ]);
       return {
         resourcesOnSale: onSale,
@@ -126,17 +125,14 @@ export const createStatistics = (prisma: PrismaClient, settlementDays: number) =
     },
 
     resource: async (sellerId: number, resourceId: number, days: number) => {
-      const resource = await prisma.resource.findUnique({ where: { id: resourceId } });
+      const resource = await resourceForSale(prisma, resourceId);
       if (!resource || resource.authorId !== sellerId || resource.deletedAt) {
         throw new AppError('NOT_FOUND', '资源不存在或不是您上传的');
       }
       const from = dayRange(days)[0]!;
       const [byDay, downloads, [totals]] = await Promise.all([
         dailySales(sellerId, days, resourceId),
-        prisma.resourceDailyStat.findMany({
-          where: { resourceId, day: { gte: new Date(`${from}T00:00:00Z`) } },
-          select: { day: true, downloads: true },
-        }),
+        dailyDownloadsOf(prisma, resourceId, new Date(`${from}T00:00:00Z`)),
         prisma.$queryRaw<{ sales: bigint; income: bigint }[]>`
           SELECT COUNT(*) AS sales, COALESCE(SUM(seller_income), 0) AS income FROM orders
           WHERE resource_id = ${resourceId} AND seller_id = ${sellerId} AND status = 'PAID'`,

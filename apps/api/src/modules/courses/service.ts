@@ -1,13 +1,14 @@
 import { COURSE_CATEGORIES, makePageBean } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
-import { Prisma, type PrismaClient, type Topic } from '../../generated/prisma/client.ts';
+import type { Prisma, PrismaClient, Topic } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerFileAccessRule } from '../../lib/file-access.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { PUBLISHED } from '../../lib/visibility.ts';
 import { dictNames } from '../dict/service.ts';
 import { createSignedFileUrl } from '../files/plugin.ts';
-import { CARD_COLUMNS, type CardRow, toCards } from '../library/cards.ts';
+import { countUsableResources, publishedCardsOf, resourceCardOf, resourceTypesOf } from '../library/catalog.ts';
 
 type Status = 'DRAFT' | 'PENDING' | 'PUBLISHED' | 'REJECTED' | 'TAKEN_DOWN';
 interface Owned {
@@ -82,10 +83,10 @@ export const createCourseService = (app: FastifyInstance) => {
       where: { courseId },
       orderBy: [{ sort: 'asc' }, { id: 'asc' }],
     });
-    const resourceTypes = await prisma.resource.findMany({
-      where: { id: { in: titles.flatMap((t) => (t.resourceId ? [t.resourceId] : [])) } },
-      select: { id: true, type: true },
-    });
+    const resourceTypes = await resourceTypesOf(
+      prisma,
+      titles.flatMap((t) => (t.resourceId ? [t.resourceId] : [])),
+    );
     const progress = user ? await prisma.studyRecord.findMany({ where: { userId: user.id, courseId } }) : [];
     return titles
       .filter((t) => t.parentId === null)
@@ -103,7 +104,7 @@ export const createCourseService = (app: FastifyInstance) => {
               sort: l.sort,
               categoryCode: l.categoryCode,
               resourceId: l.resourceId,
-              resourceType: resourceTypes.find((r) => r.id === l.resourceId)?.type ?? null,
+              resourceType: (l.resourceId && resourceTypes.get(l.resourceId)) || null,
               progress: p ? { position: p.position, completed: p.completed } : null,
             };
           }),
@@ -149,8 +150,8 @@ export const createCourseService = (app: FastifyInstance) => {
   // Covers and topic backgrounds of published items are public.
   registerFileAccessRule(app, async ({ file }) => {
     const [course, topic] = await Promise.all([
-      prisma.course.findFirst({ where: { coverFileId: file.id, status: 'PUBLISHED', deletedAt: null } }),
-      prisma.topic.findFirst({ where: { backgroundFileId: file.id, status: 'PUBLISHED', deletedAt: null } }),
+      prisma.course.findFirst({ where: { coverFileId: file.id, ...PUBLISHED } }),
+      prisma.topic.findFirst({ where: { backgroundFileId: file.id, ...PUBLISHED } }),
     ]);
     return !!course || !!topic;
   });
@@ -166,7 +167,7 @@ export const createCourseService = (app: FastifyInstance) => {
   });
   /** A topic's course count is what visitors can open: its published courses. */
   const topicCount = {
-    _count: { select: { courses: { where: { course: { status: 'PUBLISHED', deletedAt: null } } } } },
+    _count: { select: { courses: { where: { course: { ...PUBLISHED } } } } },
   } as const;
 
   return {
@@ -179,8 +180,7 @@ export const createCourseService = (app: FastifyInstance) => {
       keyword?: string;
     }) => {
       const where: Prisma.CourseWhereInput = {
-        status: 'PUBLISHED',
-        deletedAt: null,
+        ...PUBLISHED,
         ...(q.categoryId ? { categoryId: q.categoryId } : {}),
         ...(q.stageId ? { stageId: q.stageId } : {}),
         ...(q.subjectId ? { subjectId: q.subjectId } : {}),
@@ -202,13 +202,13 @@ export const createCourseService = (app: FastifyInstance) => {
     home: async () => {
       const [topics, courses] = await Promise.all([
         prisma.topic.findMany({
-          where: { status: 'PUBLISHED', deletedAt: null },
+          where: { ...PUBLISHED },
           include: topicCount,
           orderBy: { publishedAt: 'desc' },
           take: 4,
         }),
         prisma.course.findMany({
-          where: { status: 'PUBLISHED', deletedAt: null },
+          where: { ...PUBLISHED },
           include: withCount,
           orderBy: { publishedAt: 'desc' },
           take: 8,
@@ -234,16 +234,11 @@ export const createCourseService = (app: FastifyInstance) => {
 
     titleInfo: async (user: SessionUser | null, titleId: number) => {
       const title = await lessonOf(user, titleId);
-      const rows = title.resourceId
-        ? await prisma.$queryRaw<CardRow[]>`
-            SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id
-            WHERE r.id = ${title.resourceId} AND r.deleted_at IS NULL`
-        : [];
-      const [resource] = await toCards(prisma, rows);
+      const resource = title.resourceId ? await resourceCardOf(prisma, title.resourceId) : null;
       const p = user
         ? await prisma.studyRecord.findUnique({ where: { userId_titleId: { userId: user.id, titleId } } })
         : null;
-      const type = resource?.card.type ?? null;
+      const type = resource?.type ?? null;
       return {
         id: title.id,
         courseId: title.courseId,
@@ -253,7 +248,7 @@ export const createCourseService = (app: FastifyInstance) => {
         resourceId: title.resourceId,
         resourceType: type,
         progress: p ? { position: p.position, completed: p.completed } : null,
-        resource: resource?.card ?? null,
+        resource,
       };
     },
 
@@ -276,25 +271,8 @@ export const createCourseService = (app: FastifyInstance) => {
       return { position: saved.position, completed: saved.completed };
     },
 
-    myResources: async (user: SessionUser, q: { current: number; size: number; keyword?: string }) => {
-      const where = [
-        Prisma.sql`r.author_id = ${user.id}`,
-        Prisma.sql`r.status = 'PUBLISHED'`,
-        Prisma.sql`r.deleted_at IS NULL`,
-      ];
-      if (q.keyword) where.push(Prisma.sql`r.title ILIKE ${`%${q.keyword.replace(/[\\%_]/g, '\\$&')}%`}`);
-      const condition = Prisma.join(where, ' AND ');
-      const [rows, count] = await Promise.all([
-        prisma.$queryRaw<CardRow[]>`
-          SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id WHERE ${condition}
-          ORDER BY r.published_at DESC, r.id DESC LIMIT ${q.size} OFFSET ${(q.current - 1) * q.size}`,
-        prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM resources r WHERE ${condition}`,
-      ]);
-      return {
-        objList: (await toCards(prisma, rows)).map((x) => x.card),
-        pageBean: makePageBean(q.current, q.size, Number(count[0]?.n ?? 0)),
-      };
-    },
+    myResources: (user: SessionUser, q: { current: number; size: number; keyword?: string }) =>
+      publishedCardsOf(prisma, user.id, q),
 
     /** Creates or rewrites a course and its ordered chapters and lessons; it goes (back) to review. */
     save: async (user: SessionUser, input: SaveCourseInput) => {
@@ -305,9 +283,7 @@ export const createCourseService = (app: FastifyInstance) => {
       await checkStageSubject(input.stageId, input.subjectId);
       await checkOwnedImage(authorId, input.coverFileId);
       const resourceIds = [...new Set(input.chapters.flatMap((c) => c.lessons.map((l) => l.resourceId)))];
-      const usable = await prisma.resource.count({
-        where: { id: { in: resourceIds }, deletedAt: null, OR: [{ status: 'PUBLISHED' }, { authorId }] },
-      });
+      const usable = await countUsableResources(prisma, resourceIds, authorId);
       if (usable !== resourceIds.length) throw new AppError('BAD_REQUEST', '课时引用的资源不存在或未发布');
       const data = {
         title: input.title,
@@ -371,7 +347,7 @@ export const createCourseService = (app: FastifyInstance) => {
     },
 
     topics: async (q: { current: number; size: number }) => {
-      const where = { status: 'PUBLISHED' as const, deletedAt: null };
+      const where = { ...PUBLISHED };
       const [rows, total] = await Promise.all([
         prisma.topic.findMany({
           where,

@@ -3,6 +3,7 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { batch, transaction } from '../../lib/transaction.ts';
+import { PUBLISHED } from '../../lib/visibility.ts';
 import { sendMessage } from '../messages/service.ts';
 import { resourceDetailLink } from './links.ts';
 
@@ -35,7 +36,7 @@ const toReply = (r: ReplyRow, viewer: SessionUser | null) => ({
 
 export const createCommentService = (prisma: PrismaClient) => {
   const publishedResource = async (resourceId: number) => {
-    const r = await prisma.resource.findFirst({ where: { id: resourceId, status: 'PUBLISHED', deletedAt: null } });
+    const r = await prisma.resource.findFirst({ where: { id: resourceId, ...PUBLISHED } });
     if (!r) throw new AppError('NOT_FOUND', '资源不存在或尚未发布');
     return r;
   };

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerFileAccessRule } from '../../lib/file-access.ts';
-import { hasPurchased } from '../commerce/orders.ts';
 import { createSignedFileUrl } from '../files/plugin.ts';
-import { canDownloadResource } from './access.ts';
+import { canDownloadResource, isEntitled } from './access.ts';
 import type { createInteractionService } from './interactions.ts';
 
 interface ResourceOfFile {
@@ -38,7 +37,7 @@ export const registerLibraryFileRule = (app: FastifyInstance) =>
         !r.is_cover &&
         user &&
         r.price > 0 &&
-        canDownloadResource(user, facts, await hasPurchased(app.prisma, user.id, r.id))
+        canDownloadResource(user, facts, await isEntitled(app.resourceEntitlements, user.id, r.id))
       ) {
         return true;
       }
@@ -57,7 +56,7 @@ export const createDownloadService = (
       include: { files: { orderBy: { sort: 'asc' } } },
     });
     if (!resource || resource.deletedAt) throw new AppError('NOT_FOUND', '资源不存在或已删除');
-    const purchased = resource.price > 0 && (await hasPurchased(app.prisma, user.id, resource.id));
+    const purchased = resource.price > 0 && (await isEntitled(app.resourceEntitlements, user.id, resource.id));
     if (!canDownloadResource(user, resource, purchased)) {
       throw new AppError(
         'FORBIDDEN',

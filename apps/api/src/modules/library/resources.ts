@@ -3,8 +3,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { hasPurchased } from '../commerce/orders.ts';
-import { canDownloadResource } from './access.ts';
+import { canDownloadResource, type EntitlementRule, isEntitled } from './access.ts';
 import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
 import { libraryChanged } from './page-cache.ts';
 import { ngrams, searchWords } from './segment.ts';
@@ -48,7 +47,7 @@ export const writeSearchVectors = (
 
 const isOwnerOrAdmin = (user: SessionUser | null, authorId: number) => !!user && (user.isAdmin || user.id === authorId);
 
-export const createResourceService = (prisma: PrismaClient) => {
+export const createResourceService = (prisma: PrismaClient, entitlements: readonly EntitlementRule[]) => {
   const checkDictionary = async (stageId: number, subjectId: number) => {
     const subject = await prisma.dict.findUnique({ where: { id: subjectId } });
     if (subject?.level !== 2 || subject.parentId !== stageId) {
@@ -154,7 +153,7 @@ export const createResourceService = (prisma: PrismaClient) => {
       user
         ? prisma.viewHistory.findUnique({ where: { userId_resourceId: { userId: user.id, resourceId: id } } })
         : null,
-      user && row.price > 0 ? hasPurchased(prisma, user.id, id) : false,
+      user && row.price > 0 ? isEntitled(entitlements, user.id, id) : false,
     ] as const);
     const isOwner = user?.id === row.author_id;
     return {

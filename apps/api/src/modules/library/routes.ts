@@ -13,7 +13,7 @@ const bool = (state?: '1' | '0') => (state === undefined ? undefined : state ===
 
 export default async function libraryRoutes(app: FastifyInstance) {
   const lists = createListService(app.prisma, app.pg);
-  const resources = createResourceService(app.prisma);
+  const resources = createResourceService(app.prisma, app.resourceEntitlements);
   const interactions = createInteractionService(app.prisma);
   const comments = createCommentService(app.prisma);
   const reports = createReportService(app.prisma);
