@@ -1,6 +1,16 @@
-import { type Access, type BodyOf, type DataOf, envelope, type QueryOf, type RouteDef } from '@zyk/shared';
+import {
+  type Access,
+  type BodyOf,
+  type DataOf,
+  envelope,
+  type ParamsOf,
+  type QueryOf,
+  type RouteDef,
+  type z,
+} from '@zyk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '../plugins/session.ts';
 import { AppError, envelopeOk } from './errors.ts';
 
 /** The logged-in user as the session plugin resolves it (null for visitors). */
@@ -18,22 +28,58 @@ declare module 'fastify' {
   }
 }
 
+type UserOf<D extends RouteDef> = D['access'] extends 'public' ? SessionUser | null : SessionUser;
+
 export interface HandlerContext<D extends RouteDef> {
   request: FastifyRequest;
   reply: FastifyReply;
   query: QueryOf<D>;
   body: BodyOf<D>;
-  user: D['access'] extends 'public' ? SessionUser | null : SessionUser;
+  /** The `:name` segments of the path. */
+  params: ParamsOf<D>;
+  /** The caller (with `session: 'handler'`, only once `authorize()` has answered). */
+  user: UserOf<D>;
+  /**
+   * The route's access check, now: for `session: 'handler'` routes, which call it when their own I/O can overlap
+   * the session lookup. Elsewhere it has already run and answers at once.
+   */
+  authorize: () => Promise<UserOf<D>>;
 }
 
-export type RouteHandler<D extends RouteDef> = (ctx: HandlerContext<D>) => Promise<DataOf<D>> | DataOf<D>;
+/**
+ * What the handler answers: the envelope's `data`. A raw route may instead send its own reply (a file stream, a
+ * redirect) and return the reply.
+ */
+export type RouteHandler<D extends RouteDef> = (
+  ctx: HandlerContext<D>,
+) => Promise<DataOf<D> | (D['raw'] extends true ? FastifyReply : never)> | DataOf<D>;
 
-const guard = (app: FastifyInstance, access: Access) => async (request: FastifyRequest, reply: FastifyReply) => {
+/** The one access check: the session behind the cookie, then the route's access level (401 / 403). */
+const authorize = async (app: FastifyInstance, access: Access, request: FastifyRequest, reply: FastifyReply) => {
   await app.sessions.resolve(request, reply);
-  if (access === 'public') return;
+  if (access === 'public') return request.user;
   if (!request.user) throw new AppError('UNAUTHORIZED');
   if (access === 'admin' && !request.user.isAdmin) throw new AppError('FORBIDDEN');
+  return request.user;
 };
+
+/** Before the body is read and validated: an anonymous caller of a protected route learns nothing of its schema. */
+const guard = (app: FastifyInstance, access: Access, session: SessionTiming) => {
+  if (session === 'first') {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      await authorize(app, access, request, reply);
+    };
+  }
+  if (session === 'handler' && access !== 'public') {
+    return async (request: FastifyRequest) => {
+      if (!request.cookies[SESSION_COOKIE]) throw new AppError('UNAUTHORIZED');
+    };
+  }
+  return undefined;
+};
+
+/** When the session is looked up; see RouteOptions.session. */
+export type SessionTiming = 'first' | 'handler' | 'none';
 
 export interface RouteOptions {
   /**
@@ -43,6 +89,18 @@ export interface RouteOptions {
    * (a page of cards); the schema still documents the route and validates in the tests.
    */
   trustedResponse?: boolean;
+  /**
+   * - `first` (default): the session is looked up and the access level checked before the request is validated.
+   * - `handler`: before validation only a protected route's missing session cookie is refused (401, cheap); the
+   *   handler calls `ctx.authorize()` itself, e.g. while its own first query runs.
+   * - `none`: never looked up (the answer never touches the session cookie): for public routes authorised by
+   *   other means, such as a signed URL.
+   */
+  session?: SessionTiming;
+  /** A schema for the path parameters (validated like the query: 400 when refused). */
+  params?: z.ZodType;
+  /** The success envelope's msg, when it is not the usual 操作成功. */
+  successMsg?: string;
 }
 
 /**
@@ -74,7 +132,8 @@ const trustedSerializer = () => serializeTrusted as (payload: unknown) => string
 
 /**
  * Registers one entry of the shared route table: request validation and response serialization from its zod
- * schemas, the access guard, its rate limit, and the envelope around whatever the handler returns.
+ * schemas, the access guard, its rate limit, and the envelope around whatever the handler returns. Multipart
+ * uploads (`def.upload`) have no body schema: the handler reads the stream (the module registers the parser).
  */
 export const registerRoute = <D extends RouteDef>(
   app: FastifyInstance,
@@ -82,29 +141,45 @@ export const registerRoute = <D extends RouteDef>(
   handler: RouteHandler<D>,
   options: RouteOptions = {},
 ) => {
+  const session = options.session ?? 'first';
+  if (session === 'none' && def.access !== 'public')
+    throw new Error(`${def.path}: only public routes skip the session`);
   const responseSchema = def.raw ? def.response : envelope(def.response);
+  const onRequest = guard(app, def.access, session);
+  const wrap = (data: unknown) => {
+    if (def.raw) return data;
+    const answer = envelopeOk(data);
+    return options.successMsg ? { ...answer, msg: options.successMsg } : answer;
+  };
   for (const url of [def.path, ...(def.aliases ?? [])]) {
     app.withTypeProvider<ZodTypeProvider>().route({
       method: def.method,
       url,
       schema: {
+        ...(options.params ? { params: options.params } : {}),
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.body ? { body: def.body } : {}),
         response: { 200: responseSchema },
       },
       ...(options.trustedResponse ? { serializerCompiler: trustedSerializer } : {}),
       config: def.rateLimit ? { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } } : {},
-      // Before the body is read and validated: an anonymous caller of a protected route learns nothing of its schema.
-      onRequest: guard(app, def.access),
+      ...(onRequest ? { onRequest } : {}),
       handler: async (request, reply) => {
+        const check = () => authorize(app, def.access, request, reply) as Promise<UserOf<D>>;
         const data = await handler({
           request,
           reply,
           query: request.query as QueryOf<D>,
           body: request.body as BodyOf<D>,
-          user: request.user as HandlerContext<D>['user'],
+          params: request.params as ParamsOf<D>,
+          get user() {
+            // A 'handler' route that reads the user before authorize() has a bug; refuse rather than answer as a visitor.
+            if (session === 'handler' && !request.sessionResolved) throw new Error(`${def.path}: authorize() first`);
+            return request.user as UserOf<D>;
+          },
+          authorize: session === 'none' ? async () => null as UserOf<D> : check,
         });
-        return def.raw ? data : envelopeOk(data);
+        return wrap(data);
       },
     });
   }

@@ -1,6 +1,5 @@
-import { MESSAGES, type QueryOf, routes } from '@zyk/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES, pathOf, routes } from '@zyk/shared';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerRoute, type SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -26,17 +25,15 @@ export const readableFile = async (app: FastifyInstance, user: SessionUser | nul
   return file;
 };
 
-const thumbnailPath = (id: string) => `/api/file/thumbnail/${id}`;
+/** Where a file's thumbnail is served (to those who may see it). */
+export const thumbnailPath = (id: string) => pathOf(routes.fileThumbnail, { id });
 
 /** Thumbnail / preview derivatives are served under a name derived from the original's. */
 const derivedName = (original: string, ext: string) => `${original.replace(/\.[^.]*$/, '') || 'file'}.${ext}`;
 
 export default async function fileRoutes(app: FastifyInstance) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  registerRoute(app, routes.fileInfo, async ({ request, user }) => {
-    const { id } = request.params as { id: string };
-    const file = await readableFile(app, user, id);
+  registerRoute(app, routes.fileInfo, async ({ params, user }) => {
+    const file = await readableFile(app, user, params.id);
     return {
       ...toStoredFileView(file),
       url: app.fileUrls.url(file.id, { disposition: 'inline', ttlSeconds: 3600 }),
@@ -45,13 +42,11 @@ export default async function fileRoutes(app: FastifyInstance) {
     };
   });
 
-  typed.route({
-    method: 'GET',
-    url: routes.fileContent.path,
-    schema: { params: idParam, querystring: routes.fileContent.query },
-    handler: async (request, reply) => {
-      const { id } = request.params;
-      const q = request.query as QueryOf<typeof routes.fileContent>;
+  // The signature alone authorises the bytes: no session lookup (range requests of a playing video are many).
+  registerRoute(
+    app,
+    routes.fileContent,
+    async ({ request, reply, params: { id }, query: q }) => {
       const verdict = app.fileUrls.verify(id, { v: q.v, exp: q.exp, dl: q.dl, sig: q.sig });
       if (verdict !== 'ok') throw new AppError('FORBIDDEN', MESSAGES.file.linkExpired);
       const file = ID.test(id) ? await app.prisma.storedFile.findUnique({ where: { id } }) : null;
@@ -81,15 +76,16 @@ export default async function fileRoutes(app: FastifyInstance) {
         { disposition, maxAgeSeconds },
       );
     },
-  });
+    { session: 'none', params: idParam },
+  );
 
-  typed.route({
-    method: 'GET',
-    url: routes.fileThumbnail.path,
-    schema: { params: idParam },
-    handler: async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-      const user = await app.sessions.resolve(request, reply);
-      const file = await storedFile(app, request.params.id);
+  // The session is looked up only once the id has passed validation: a malformed id is a 400 without a query.
+  registerRoute(
+    app,
+    routes.fileThumbnail,
+    async ({ reply, request, params, authorize }) => {
+      const user = await authorize();
+      const file = await storedFile(app, params.id);
       // A paid resource's cards show its thumbnails to everyone; the file itself stays for those who may read it.
       if (!(await canReadFile(app, user, file, 'thumbnail'))) throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED');
       const thumb = await app.prisma.fileDerivative.findUnique({
@@ -119,5 +115,6 @@ export default async function fileRoutes(app: FastifyInstance) {
         .header('x-thumbnail', 'placeholder')
         .send(placeholderPng(file.kind));
     },
-  });
+    { session: 'handler', params: idParam },
+  );
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
 import { familyOf, isOfficeFamily } from '../files/file-types.ts';
-import { readableFile } from '../files/routes.ts';
+import { readableFile, thumbnailPath } from '../files/routes.ts';
 
 /** Signed URLs for playback outlive a long lesson; documents get shorter ones. */
 const MEDIA_TTL = 6 * 3600;
@@ -26,7 +26,7 @@ export default async function previewRoutes(app: FastifyInstance, opts: { config
       fileId: file.id,
       fileName: file.originalName,
       fileType: file.extension,
-      thumbnailUrl: `/api/file/thumbnail/${file.id}`,
+      thumbnailUrl: thumbnailPath(file.id),
     };
     const direct = (mode: PreviewInfo['mode'], ttlSeconds = DOCUMENT_TTL): PreviewInfo => ({
       ...base,

@@ -1,12 +1,10 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { findInputTextProblem, MESSAGES, type QueryOf, routes, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { findInputTextProblem, MESSAGES, routes, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
-import { registerRoute, type SessionUser } from '../../lib/contract.ts';
+import { registerRoute } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { inputTextError } from '../../plugins/input.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
 import type { ChunkReply } from './chunked.ts';
 import { storeDocument } from './document.ts';
 
@@ -19,11 +17,6 @@ const chunkBody = (r: ChunkReply) => ({
   result: r.result,
   received: r.received,
 });
-
-const requireUser = (app: FastifyInstance) => async (request: FastifyRequest, reply: FastifyReply) => {
-  await app.sessions.resolve(request, reply);
-  if (!request.user) throw new AppError('UNAUTHORIZED');
-};
 
 /**
  * The form fields sent before a file part follow the same text rule as every other request field. The file's own
@@ -49,32 +42,24 @@ export default async function uploadRoutes(app: FastifyInstance, opts: { config:
     limits: { fileSize: config.UPLOAD_DOCUMENT_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
     throwFileSizeLimit: true,
   });
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = (def: { rateLimit?: { max: number; timeWindowMs: number } }) =>
-    config.RATE_LIMITS && def.rateLimit
-      ? { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } }
-      : {};
-
-  typed.route({
-    method: 'POST',
-    url: routes.uploadDocument.path,
-    config: rateLimit(routes.uploadDocument),
-    onRequest: requireUser(app),
-    handler: async (request, reply) => {
+  registerRoute(
+    app,
+    routes.uploadDocument,
+    async ({ request, reply, user }) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.noFile);
       const part = await request.file();
       if (!part) throw new AppError('BAD_REQUEST', MESSAGES.upload.noFile);
       try {
         checkPartText(part);
-        const view = await storeDocument(app, config, request.user as SessionUser, part);
-        return { code: 0, success: true, msg: '上传成功', data: view };
+        return await storeDocument(app, config, user, part);
       } catch (error) {
         // The rest of a refused upload is not read: close the connection rather than reuse it.
         reply.header('connection', 'close');
         throw error;
       }
     },
-  });
+    { successMsg: '上传成功' },
+  );
 
   registerRoute(app, routes.videoUploadInit, ({ user, body }) => app.chunkedUploads.init(user, body));
 
@@ -84,22 +69,16 @@ export default async function uploadRoutes(app: FastifyInstance, opts: { config:
     return chunkBody(answer);
   });
 
-  typed.route({
-    method: 'POST',
-    url: routes.videoUploadChunk.path,
-    schema: { querystring: routes.videoUploadChunk.query },
-    // Without a session cookie the answer is 401 before the query is validated; with one, the session is checked
-    // in the handler, alongside reading the upload's row.
-    onRequest: async (request) => {
-      if (!request.cookies[SESSION_COOKIE]) throw new AppError('UNAUTHORIZED');
-    },
-    handler: async (request, reply) => {
-      const query = request.query as QueryOf<typeof routes.videoUploadChunk>;
+  // Without a session cookie the answer is 401 before the query is validated; with one, the session is checked
+  // in the handler, alongside reading the upload's row.
+  registerRoute(
+    app,
+    routes.videoUploadChunk,
+    async ({ request, reply, query, authorize }) => {
       // The upload's row is read while the session is checked (one database round trip less per chunk); nothing
       // about it is used or answered before the session's user is known and found to own it.
       const upload = app.chunkedUploads.preload(query.ccvid);
-      await requireUser(app)(request, reply);
-      const user = request.user as SessionUser;
+      const user = await authorize();
       const range = request.headers['content-range'];
       let answer: ChunkReply;
       if (!request.isMultipart()) {
@@ -123,5 +102,6 @@ export default async function uploadRoutes(app: FastifyInstance, opts: { config:
       if (answer.code !== 0) reply.header('connection', 'close');
       return reply.status(answer.status).send(chunkBody(answer));
     },
-  });
+    { session: 'handler' },
+  );
 }
