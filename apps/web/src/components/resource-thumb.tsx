@@ -1,6 +1,7 @@
 import { FileTextOutlined, PlayCircleOutlined, TrophyOutlined } from '@ant-design/icons';
 import type { ResourceType } from '@zyk/shared';
 import { useState } from 'react';
+import { thumbnailUrl } from '../lib/api.ts';
 import styles from './resource-thumb.module.css';
 
 const ICONS: Record<ResourceType, typeof FileTextOutlined> = {
@@ -30,7 +31,7 @@ export const ResourceThumb = ({
       {showImage ? (
         <img
           className={styles.image}
-          src={`/api/file/thumbnail/${encodeURIComponent(fileId)}`}
+          src={thumbnailUrl(fileId)}
           alt=""
           loading="lazy"
           decoding="async"

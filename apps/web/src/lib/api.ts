@@ -1,7 +1,10 @@
-import { createApiClient, type Envelope } from '@zyk/shared';
+import { createApiClient, type Envelope, pathOf, routes } from '@zyk/shared';
 
 /** The one typed client of the web: same origin, credentials included, 10 s timeout (SPEC.md §7). */
 export const api = createApiClient();
+
+/** A stored file's thumbnail (the api answers a placeholder picture while there is none). */
+export const thumbnailUrl = (fileId: string) => pathOf(routes.fileThumbnail, { id: fileId });
 
 /**
  * SPEC.md §7 "Handling of answers": a non-zero code is silently ignored. Callers get the data of a successful

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { pathOf, routes } from '@zyk/shared';
 import type { Config } from '../../config.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
 
@@ -12,8 +13,6 @@ export interface SignedUrlOptions {
   ttlSeconds?: number;
   variant?: FileVariant;
 }
-
-export const FILE_CONTENT_PATH = '/api/file/content';
 
 /**
  * Short-lived URLs for file bytes: `/api/file/content/<id>?exp=…&dl=…&sig=…`, an HMAC-SHA256 over id, variant,
@@ -32,9 +31,8 @@ export class FileUrlSigner {
     const exp = Math.floor(Date.now() / 1000) + ttl;
     const dl = options.disposition === 'attachment' ? '1' : '0';
     const variant = options.variant ?? '';
-    const params = new URLSearchParams({ ...(variant ? { v: variant } : {}), exp: String(exp), dl });
-    params.set('sig', this.mac(fileId, variant, exp, dl));
-    return `${FILE_CONTENT_PATH}/${encodeURIComponent(fileId)}?${params}`;
+    const sig = this.mac(fileId, variant, exp, dl);
+    return pathOf(routes.fileContent, { id: fileId }, { v: variant || undefined, exp, dl, sig });
   }
 
   verify(fileId: string, q: { v?: string; exp: number; dl: string; sig: string }): 'ok' | 'expired' | 'invalid' {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { ERRORS, type ErrorName, MESSAGES, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
+import { ERRORS, type ErrorName, MESSAGES, pathOf, routes, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
@@ -111,9 +111,6 @@ export const parseContentRange = (header: string | undefined) => {
 /** Unfinished uploads (with progress within the last hour) one user may have: as many as one selection holds. */
 export const MAX_ACTIVE_UPLOADS = UPLOAD.maxFilesPerSelection;
 
-export const CHUNK_PATH = '/api/upload/video/chunk';
-export const META_PATH = '/api/upload/video/meta';
-
 /** Called when a stored file is complete (thumbnails, previews). */
 export type FileCreatedHook = (fileId: string) => Promise<void>;
 
@@ -211,10 +208,10 @@ export class ChunkedUploads {
       });
     });
     return {
-      uri: `${CHUNK_PATH}?ccvid=${id}&uid=${encodeURIComponent(user.memberId)}`,
+      uri: pathOf(routes.videoUploadChunk, undefined, { ccvid: id, uid: user.memberId }),
       ccvid: id,
       uid: user.memberId,
-      metauri: META_PATH,
+      metauri: pathOf(routes.videoUploadMeta),
       servicetype: serviceType,
       errMsg: null,
       errorType: null,

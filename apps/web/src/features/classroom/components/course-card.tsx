@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { thumbnailUrl } from '../../../lib/api.ts';
 import { formatCount } from '../../../lib/format.ts';
 import type { Course } from '../api/classroom-types.ts';
 import styles from './classroom.module.css';
@@ -10,7 +11,7 @@ export const topicPath = (id: number) => `/pcourse/topicDetail?id=${id}`;
 export const CourseCover = ({ fileId, label }: { fileId: string | null; label: string }) => (
   <div className={styles.cover}>
     {fileId ? (
-      <img src={`/api/file/thumbnail/${encodeURIComponent(fileId)}`} alt="" loading="lazy" decoding="async" />
+      <img src={thumbnailUrl(fileId)} alt="" loading="lazy" decoding="async" />
     ) : (
       <span className={styles.coverLabel}>{label}</span>
     )}

@@ -2,6 +2,7 @@ import { LoadingOutlined, PictureOutlined } from '@ant-design/icons';
 import { UPLOAD } from '@zyk/shared';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { thumbnailUrl } from '../../../lib/api.ts';
 import { useUploader } from '../hooks/use-uploader.ts';
 import { IMAGE_EXTENSIONS } from '../lib/file-rules.ts';
 import type { UploadStatus } from '../lib/upload-helper.ts';
@@ -79,7 +80,7 @@ export const CoverField = ({
       {!item && value ? (
         // The cover an edited resource already has.
         <div className={styles.preview}>
-          <img src={`/api/file/thumbnail/${encodeURIComponent(value)}`} alt="当前封面" />
+          <img src={thumbnailUrl(value)} alt="当前封面" />
         </div>
       ) : item && preview ? (
         <div className={styles.preview}>

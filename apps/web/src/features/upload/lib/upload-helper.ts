@@ -1,4 +1,4 @@
-import { MESSAGES, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
+import { MESSAGES, pathOf, routes, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
 import { DOCUMENT_EXTENSIONS, extensionOf, isMediaFile, MEDIA_EXTENSIONS, shortName } from './file-rules.ts';
 import { type KeyValueStorage, type ResumeRecord, ResumeStore, resumeKeyOf } from './resume-store.ts';
 import {
@@ -144,9 +144,9 @@ export interface UploaderOptions {
   progressIntervalMs?: number;
   /** Bitrate measured this often (default 500 ms). */
   bitrateIntervalMs?: number;
-  /** Form upload address (default /api/upload/document). */
+  /** Form upload address (default: the uploadDocument route's path). */
   documentUrl?: string;
-  /** Chunked upload start address (default /api/upload/video/init). */
+  /** Chunked upload start address (default: the videoUploadInit route's path). */
   videoInitUrl?: string;
   categoryId?: string | null;
   categoryDesc?: string | null;
@@ -177,8 +177,8 @@ export const UPLOAD_HELPER_DEFAULTS = {
   uploadTimeoutMs: UPLOAD.uploadTimeoutMs,
   progressIntervalMs: 100,
   bitrateIntervalMs: 500,
-  documentUrl: '/api/upload/document',
-  videoInitUrl: '/api/upload/video/init',
+  documentUrl: pathOf(routes.uploadDocument),
+  videoInitUrl: pathOf(routes.videoUploadInit),
 } as const;
 
 /** The helper's own messages beyond the spec's catalogue. */
