@@ -63,3 +63,58 @@ describe('library page cache', () => {
     expect(await get()).toBe('page');
   });
 });
+
+/** Lets reads in flight finish (they are all immediate here). */
+const settled = async () => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
+
+describe('library page cache, refreshes and bounds', () => {
+  it('keeps answering the old page when its refresh fails, until twice its time to live', async () => {
+    let fail = false;
+    let reads = 0;
+    const cache = createPageCache<number>();
+    const get = () =>
+      cache(['a'], async () => {
+        reads++;
+        if (fail) throw new Error('database unavailable');
+        return reads;
+      });
+    expect(await get()).toBe(1);
+    fail = true;
+    vi.setSystemTime(Date.now() + PAGE_TTL_MS);
+    expect(await get()).toBe(1);
+    await settled();
+    expect(await get()).toBe(1); // the failed refresh is retried by the next request
+    expect(reads).toBe(3);
+    await settled();
+    vi.setSystemTime(Date.now() + PAGE_TTL_MS);
+    await expect(get()).rejects.toThrow('database unavailable');
+    fail = false;
+    expect(await get()).toBe(5);
+  });
+
+  it('does not answer a read begun before a change to those asking after it', async () => {
+    let release: (n: number) => void = () => {};
+    const cache = createPageCache<number>();
+    const before = cache(['a'], () => new Promise<number>((resolve) => (release = resolve)));
+    libraryChanged();
+    const after = cache(['a'], async () => 2);
+    release(1);
+    expect(await before).toBe(1);
+    expect(await after).toBe(2);
+    expect(await cache(['a'], async () => 3)).toBe(2);
+  });
+
+  it('keeps at most 500 pages, dropping the least recently used', async () => {
+    let reads = 0;
+    const cache = createPageCache<number>();
+    const get = (i: number) => cache([i], async () => ++reads);
+    for (let i = 0; i < 500; i++) await get(i);
+    await get(0);
+    await get(500);
+    expect(reads).toBe(501);
+    expect(await get(0)).toBe(1);
+    expect(await get(1)).toBe(502);
+  });
+});

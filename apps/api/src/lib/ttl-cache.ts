@@ -1,16 +1,22 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Memoizes an async computation per key for a short time. For aggregate answers (rankings, totals) that many
- * visitors ask for and that may be a minute old; concurrent callers share one computation.
+ * visitors ask for and that may be a minute old; concurrent callers share one computation, a failed one is
+ * forgotten. At most `max` keys are kept, least recently used out: keys can come from request parameters.
  */
-export const ttlCache = <K, V>(ttlMs: number, compute: (key: K) => Promise<V>) => {
-  const entries = new Map<string, { at: number; value: Promise<V> }>();
-  return (key: K): Promise<V> => {
+export const ttlCache = <K, V>(ttlMs: number, compute: (key: K) => Promise<V>, max = 500) => {
+  // The age is checked here, counted from the start of a computation; lru-cache bounds the keys and shares a
+  // computation in flight.
+  const reads = new LRUCache<string, { at: number; value: V }, { key: K }>({
+    max,
+    fetchMethod: async (_id, _old, { context }) => ({ at: Date.now(), value: await compute(context.key) }),
+  });
+  return async (key: K): Promise<V> => {
     const id = JSON.stringify(key);
-    const hit = entries.get(id);
+    const hit = reads.get(id);
     if (hit && Date.now() - hit.at < ttlMs) return hit.value;
-    const value = compute(key);
-    entries.set(id, { at: Date.now(), value });
-    value.catch(() => entries.delete(id));
-    return value;
+    const read = await reads.fetch(id, { context: { key }, forceRefresh: true });
+    return (read as { value: V }).value;
   };
 };

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * First pages of the public lists and of searches, kept for a few seconds: most visitors open the first page of a
  * handful of filters and popular words, and a page served from memory costs no query.
@@ -13,7 +15,7 @@
  *   paging stays without duplicates or gaps.
  */
 export const PAGE_TTL_MS = 5_000;
-/** Bound on the pages kept per cache (oldest first out); a page of cards is a few kilobytes. */
+/** Bound on the pages kept per cache (least recently used first out); a page of cards is a few kilobytes. */
 const MAX_PAGES = 500;
 
 let generation = 0;
@@ -23,56 +25,43 @@ export const libraryChanged = () => {
   generation++;
 };
 
-interface Entry<V> {
+/** A page and when its read started (its age counts from then). */
+interface Read<V> {
   at: number;
-  generation: number;
-  value: Promise<V>;
-  refreshing: boolean;
+  value: V;
 }
 
 /** A keyed cache of page computations; concurrent callers of a missing page share one computation. */
 export const createPageCache = <V>(ttlMs = PAGE_TTL_MS) => {
-  const pages = new Map<string, Entry<V>>();
-
-  const store = (id: string, value: Promise<V>, at: number, of: number) => {
-    const entry: Entry<V> = { at, generation: of, value, refreshing: false };
-    pages.delete(id);
-    pages.set(id, entry);
-    if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value as string);
-    value.catch(() => {
-      if (pages.get(id) === entry) pages.delete(id);
+  // Ages are decided here (two limits, counted from the start of a read); lru-cache holds the bounded pages, shares
+  // a read in flight, and keeps the old page while its refresh runs (and after the refresh fails).
+  const create = () =>
+    new LRUCache<string, Read<V>, () => Promise<V>>({
+      max: MAX_PAGES,
+      noDeleteOnFetchRejection: true,
+      fetchMethod: async (_id, _old, { context }) => ({ at: Date.now(), value: await context() }),
     });
-    return entry;
-  };
+  let pages = create();
+  let pagesGeneration = generation;
 
-  /** One fresh read for an expired page; the old one stays until it succeeds. */
-  const refresh = (id: string, entry: Entry<V>, compute: () => Promise<V>) => {
-    entry.refreshing = true;
-    const at = Date.now();
-    const of = generation;
-    const value = compute();
-    value.then(
-      () => {
-        if (pages.get(id) === entry) store(id, value, at, of);
-      },
-      () => {
-        entry.refreshing = false;
-      },
-    );
-  };
+  /** One read replaces the page (one already running is joined); the old page answers meanwhile if allowed. */
+  const read = async (id: string, compute: () => Promise<V>, allowStale: boolean) =>
+    ((await pages.fetch(id, { context: compute, forceRefresh: true, allowStale })) as Read<V>).value;
 
   return (key: unknown, compute: () => Promise<V>): Promise<V> => {
-    const id = JSON.stringify(key);
-    const now = Date.now();
-    const hit = pages.get(id);
-    if (hit && hit.generation === generation) {
-      const age = now - hit.at;
-      if (age < ttlMs) return hit.value;
-      if (age < 2 * ttlMs) {
-        if (!hit.refreshing) refresh(id, hit, compute);
-        return hit.value;
-      }
+    if (pagesGeneration !== generation) {
+      // A new cache after a change: pages and reads begun before it are never found again (a read in flight
+      // still answers those already waiting for it).
+      pages = create();
+      pagesGeneration = generation;
     }
-    return store(id, compute(), now, generation).value;
+    const id = JSON.stringify(key);
+    // While a refresh runs, get() answers the page it replaces; while a first read runs, nothing.
+    const hit = pages.get(id);
+    if (!hit) return read(id, compute, false);
+    const age = Date.now() - hit.at;
+    if (age < ttlMs) return Promise.resolve(hit.value);
+    // Under twice the time to live the old page is answered while one read replaces it; older, the caller waits.
+    return read(id, compute, age < 2 * ttlMs);
   };
 };
