@@ -48,11 +48,9 @@ export interface HandlerContext<D extends RouteDef> {
 
 /**
  * What the handler answers: the envelope's `data`. A raw route may instead send its own reply (a file stream, a
- * redirect) and return the reply.
+ * redirect, a status of its own) and return the reply, as Fastify's async handlers do.
  */
-export type RouteHandler<D extends RouteDef> = (
-  ctx: HandlerContext<D>,
-) => Promise<DataOf<D> | (D['raw'] extends true ? FastifyReply : never)> | DataOf<D>;
+export type RouteHandler<D extends RouteDef> = (ctx: HandlerContext<D>) => Promise<DataOf<D>> | DataOf<D>;
 
 /** The one access check: the session behind the cookie, then the route's access level (401 / 403). */
 const authorize = async (app: FastifyInstance, access: Access, request: FastifyRequest, reply: FastifyReply) => {
