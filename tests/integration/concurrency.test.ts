@@ -1,0 +1,312 @@
+import { routes } from '@zyk/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger, userBalances } from '../../apps/api/src/modules/commerce/ledger.ts';
+import { settleDueIncome } from '../../apps/api/src/modules/commerce/settlement.ts';
+import { creditBalance, grantCoupon } from '../../apps/api/src/modules/commerce/wallet.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs } from '../support/auth.ts';
+import {
+  type Answer,
+  type BurstResult,
+  burst,
+  cookieOfClient,
+  isEnvelope,
+  payTokenOf,
+  send,
+  setPayPassword,
+  statusCounts,
+  summaryLine,
+} from '../support/concurrency.ts';
+import { publishDoc } from '../support/library.ts';
+
+/**
+ * Fifty concurrent callers from one session on every route that moves money or claims something scarce, over
+ * real HTTP with the default pool (10 connections, 7 for transactions). Each burst must end in exact outcomes,
+ * no 5xx, the envelope everywhere, and anonymous pages answered promptly meanwhile: before transactions shared
+ * the pool through one helper, 20 alipay/pay calls answered 500 after 10–20 s and a resource page took 20 s.
+ */
+
+const N = 50;
+const PAY_PASSWORD = '258013';
+/** The one time bound the issue asks for: a bystander must not queue behind the burst for the pool. */
+const BYSTANDER_LIMIT_MS = 1000;
+const HAS_CHINESE = /[\u4e00-\u9fff]/;
+
+type Client = Awaited<ReturnType<typeof loginAs>>;
+
+let t: TestApp;
+let seller: Client;
+let publicResourceId: number;
+const userIds: Record<string, number> = {};
+/** wangcy's balance before the balance burst, and the price that fits it exactly three times. */
+let balance: number;
+let price: number;
+/** N resources of lijg's at `price`: each buyer opens its own orders on them (publishing is the slow part). */
+let forSale: number[];
+
+beforeAll(async () => {
+  t = await startTestApp({
+    // Rate limits would answer 429 before the code under test runs; the background workers would move money
+    // (settlement, closing orders) while the outcomes are counted.
+    env: { RATE_LIMITS: 'false', COMMERCE_WORKER: 'false', PREVIEW_WORKER: 'false', WITHDRAWAL_MIN_FEN: '1000' },
+  });
+  seller = await loginAs(t, 'lijg');
+  for (const name of ['lijg', 'wangcy', 'zhangxm', 'liujy', 'chensy']) {
+    userIds[name] = (await t.prisma.user.findUniqueOrThrow({ where: { userName: name } })).id;
+  }
+  publicResourceId = await publishDoc(t, seller.call, 'lijg', { title: '并发测试旁观者看的免费资源', price: 0 });
+  const start = (await userBalances(t.prisma, userIds.wangcy!)).balance;
+  if (start < 5000) await creditBalance(t.prisma, userIds.wangcy!, 5000 - start, '并发测试充值');
+  balance = Math.max(start, 5000);
+  // Whole yuan, three fit and a fourth does not: balance / 4 < price <= balance / 3.
+  price = Math.floor(balance / 350) * 100;
+  forSale = await Promise.all(
+    Array.from({ length: N }, (_, i) =>
+      publishDoc(t, seller.call, 'lijg', { title: `并发测试付费资源 ${i + 1}`, price }),
+    ),
+  );
+});
+
+afterEach(async () => {
+  expect(await checkLedger(t.prisma)).toEqual([]);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Anonymous visitors: a resource page and a public list. */
+const bystanders = () => [
+  () => send(t.url, null, routes.resourceInfo, { query: { id: publicResourceId } }),
+  () =>
+    send(t.url, null, routes.resourceList, {
+      body: { type: 'DOCUMENT', current: 1, size: 20, sort: '1', sortWay: 'DESC' },
+    }),
+];
+
+/** What every burst must show whatever the route: envelopes, no 5xx, Chinese refusals, prompt bystanders. */
+const expectSound = (name: string, r: BurstResult) => {
+  console.log(summaryLine(name, r));
+  const describeAnswer = (a: Answer) => `${a.status} ${JSON.stringify(a.body).slice(0, 200)}`;
+  expect(r.answers.filter((a) => a.status >= 500).map(describeAnswer)).toEqual([]);
+  expect(r.answers.filter((a) => !isEnvelope(a.body)).map(describeAnswer)).toEqual([]);
+  const refusals = r.answers.filter((a) => a.status !== 200);
+  expect(refusals.filter((a) => a.body.success || !HAS_CHINESE.test(a.body.msg)).map(describeAnswer)).toEqual([]);
+  expect(r.answers.filter((a) => a.status === 200 && a.body.code !== 0).map(describeAnswer)).toEqual([]);
+  expect(r.bystanderAnswers.filter((a) => a.status !== 200 || a.body.code !== 0).map(describeAnswer)).toEqual([]);
+  expect(Math.max(...r.bystanderMs)).toBeLessThan(BYSTANDER_LIMIT_MS);
+};
+
+const messagesOf = (answers: Answer[], status: number) =>
+  new Set(answers.filter((a) => a.status === status).map((a) => a.body.msg));
+
+const openOrders = (client: Client, resourceIds: number[]) =>
+  Promise.all(
+    resourceIds.map(async (resourceId) => {
+      const res = await client.call(routes.payInfoResource, { query: { resourceId } });
+      if (res.code !== 0) throw new Error(`order not opened: ${res.msg}`);
+      return res.data.order.orderNo;
+    }),
+  );
+
+const validCoupon = (userId: number, name: string, amountOff: number) =>
+  grantCoupon(t.prisma, {
+    userId,
+    name,
+    amountOff,
+    threshold: 0,
+    resourceType: null,
+    validFrom: new Date(Date.now() - 60_000),
+    validTo: new Date(Date.now() + 86_400_000),
+  });
+
+describe('50 concurrent callers from one session', () => {
+  it('balance/pay: a balance covering 3 purchases pays exactly 3 orders; the rest are 409', async () => {
+    const buyer = await loginAs(t, 'wangcy');
+    await setPayPassword(buyer, PAY_PASSWORD);
+    const userId = userIds.wangcy!;
+    const orders = await openOrders(buyer, forSale);
+    const token = await payTokenOf(buyer, PAY_PASSWORD);
+    const cookie = cookieOfClient(buyer);
+
+    const r = await burst(
+      N,
+      (i) => send(t.url, cookie, routes.balancePay, { query: { orderNo: orders[i]!, payToken: token } }),
+      bystanders(),
+    );
+    expectSound('balance/pay', r);
+    expect(statusCounts(r.answers)).toEqual({ 200: 3, 409: N - 3 });
+    expect(messagesOf(r.answers, 409)).toEqual(
+      new Set([`余额不足，还需支付 ${(price / 100).toFixed(2)} 元，请换用其他支付方式`]),
+    );
+    expect(await t.prisma.order.count({ where: { orderNo: { in: orders }, status: 'PAID' } })).toBe(3);
+    expect((await userBalances(t.prisma, userId)).balance).toBe(balance - 3 * price);
+  });
+
+  it('coupon/payPC: one coupon pays exactly one of 50 orders', async () => {
+    const buyer = await loginAs(t, 'zhangxm');
+    const coupon = await validCoupon(userIds.zhangxm!, '并发测试券 全额抵扣', price);
+    const orders = await openOrders(buyer, forSale);
+    const cookie = cookieOfClient(buyer);
+
+    const r = await burst(
+      N,
+      (i) => send(t.url, cookie, routes.couponPay, { body: { orderNo: orders[i]!, couponId: coupon.id } }),
+      bystanders(),
+    );
+    expectSound('coupon/payPC', r);
+    expect(statusCounts(r.answers)).toEqual({ 200: 1, 409: N - 1 });
+    expect(messagesOf(r.answers, 409)).toEqual(new Set(['优惠券已使用']));
+    const paid = await t.prisma.order.findMany({ where: { orderNo: { in: orders }, status: 'PAID' } });
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ couponId: coupon.id, payAmount: 0, discount: price });
+    const used = await t.prisma.coupon.findUniqueOrThrow({ where: { id: coupon.id } });
+    expect(used.orderId).toBe(paid[0]!.id);
+    expect(used.usedAt).not.toBeNull();
+  });
+
+  it('withdrawal: 50 requests of a third of the available income reserve exactly 3; the ledger balances', async () => {
+    const userId = userIds.lijg!;
+    await setPayPassword(seller, PAY_PASSWORD);
+    await t.prisma.identityVerification.create({
+      data: {
+        userId,
+        realName: '李建国',
+        idCard: '11010519491231002X',
+        frontFileId: 'front',
+        backFileId: 'back',
+        status: 'APPROVED',
+      },
+    });
+    await t.prisma.payAccount.update({
+      where: { userId },
+      data: { alipayUserId: '2088000000000001', alipayNickname: '李老师的支付宝', alipayBoundAt: new Date() },
+    });
+    // Income of its own: a sale to chensy, settled as if the settlement period had passed.
+    const buyer = await loginAs(t, 'chensy');
+    await setPayPassword(buyer, PAY_PASSWORD);
+    await creditBalance(t.prisma, userIds.chensy!, price, '并发测试充值');
+    const [sale] = await openOrders(buyer, forSale.slice(0, 1));
+    const sold = await buyer.call(routes.balancePay, {
+      query: { orderNo: sale!, payToken: await payTokenOf(buyer, PAY_PASSWORD) },
+    });
+    expect(sold.code, sold.msg).toBe(0);
+    await settleDueIncome(t.prisma, 7, new Date(Date.now() + 8 * 86_400_000));
+    const before = await userBalances(t.prisma, userId);
+    const amount = Math.floor(before.availableIncome / 3.5);
+    expect(amount).toBeGreaterThanOrEqual(1000);
+    const token = await payTokenOf(seller, PAY_PASSWORD);
+    const cookie = cookieOfClient(seller);
+
+    const r = await burst(
+      N,
+      () => send(t.url, cookie, routes.withdrawal, { body: { amount, payToken: token } }),
+      bystanders(),
+    );
+    expectSound('withdrawal', r);
+    expect(statusCounts(r.answers)).toEqual({ 200: 3, 409: N - 3 });
+    expect(messagesOf(r.answers, 409)).toEqual(new Set(['可提现收入不足']));
+    const after = await userBalances(t.prisma, userId);
+    expect(after.availableIncome).toBe(before.availableIncome - 3 * amount);
+    expect(after.withdrawing).toBe(before.withdrawing + 3 * amount);
+    expect(after.availableIncome).toBeGreaterThanOrEqual(0);
+    expect(await t.prisma.withdrawal.count({ where: { userId, status: 'PENDING' } })).toBe(3);
+  });
+
+  it('alipay/pay: with and without one Idempotency-Key per order on 6 orders, one coupon is reserved by one order', async () => {
+    const buyer = await loginAs(t, 'liujy');
+    const coupon = await validCoupon(userIds.liujy!, '并发测试券 立减1元', 100);
+    const orders = await openOrders(buyer, forSale.slice(0, 6));
+    const cookie = cookieOfClient(buyer);
+    const orderOf = (i: number) => orders[i % orders.length]!;
+    // Callers go round the orders; every other round repeats its order's key, so each order gets both kinds.
+    const keyedCaller = (i: number) => Math.floor(i / orders.length) % 2 === 0;
+
+    const r = await burst(
+      N,
+      (i) =>
+        send(t.url, cookie, routes.alipayPay, {
+          body: { orderNo: orderOf(i), couponId: coupon.id },
+          headers: keyedCaller(i) ? { 'idempotency-key': `concurrency-alipay-${orderOf(i)}` } : {},
+        }),
+      bystanders(),
+    );
+    expectSound('alipay/pay', r);
+    // The first order to lock the coupon keeps it: all its callers succeed, every other order's are refused.
+    const winners = new Set(r.answers.flatMap((a, i) => (a.status === 200 ? [orderOf(i)] : [])));
+    expect(winners.size).toBe(1);
+    const [winner] = [...winners];
+    r.answers.forEach((a, i) => {
+      if (orderOf(i) === winner) {
+        expect(a.status).toBe(200);
+        expect(a.body.data).toMatchObject({ order: { orderNo: winner, couponId: coupon.id, payAmount: price - 100 } });
+      } else {
+        expect([a.status, a.body.msg]).toEqual([409, '优惠券已被其他订单占用']);
+      }
+    });
+    const reserved = await t.prisma.coupon.findUniqueOrThrow({ where: { id: coupon.id } });
+    const holders = await t.prisma.order.findMany({ where: { couponId: coupon.id } });
+    expect(holders.map((o) => o.orderNo)).toEqual([winner]);
+    expect(reserved.orderId).toBe(holders[0]!.id);
+    expect(reserved.usedAt).toBeNull();
+    // The winner's key answered every repeat with the first answer (its order: payUrl is signed afresh each call);
+    // a refused first attempt left no key behind.
+    const keyed = r.answers.filter((_, i) => keyedCaller(i) && orderOf(i) === winner);
+    expect(new Set(keyed.map((a) => JSON.stringify((a.body.data as { order: unknown }).order))).size).toBe(1);
+    const keys = await t.prisma.idempotencyKey.findMany({
+      where: { userId: userIds.liujy!, key: { startsWith: 'concurrency-alipay-' } },
+    });
+    expect(keys.map((k) => k.key)).toEqual([`concurrency-alipay-${winner}`]);
+  });
+
+  it('alipay/pay, the original finding: 20 callers on 6 pending orders all get a cashier address', async () => {
+    const buyer = await loginAs(t, 'liujy');
+    const orders = await openOrders(buyer, forSale.slice(6, 12));
+    const cookie = cookieOfClient(buyer);
+
+    const r = await burst(
+      20,
+      (i) => send(t.url, cookie, routes.alipayPay, { body: { orderNo: orders[i % orders.length]! } }),
+      bystanders(),
+    );
+    expectSound('alipay/pay ×20 (original finding)', r);
+    expect(statusCounts(r.answers)).toEqual({ 200: 20 });
+    expect(r.answers.every((a) => (a.body.data as { payUrl: string }).payUrl.length > 0)).toBe(true);
+  });
+
+  it('pay/info/resource: 50 calls for one resource open one pending order', async () => {
+    const buyer = await loginAs(t, 'chensy');
+    // chensy bought forSale[0] for the withdrawal income; this one is new to them.
+    const resourceId = forSale[1]!;
+    const cookie = cookieOfClient(buyer);
+
+    const r = await burst(
+      N,
+      () => send(t.url, cookie, routes.payInfoResource, { query: { resourceId: resourceId! } }),
+      bystanders(),
+    );
+    expectSound('pay/info/resource', r);
+    expect(statusCounts(r.answers)).toEqual({ 200: N });
+    const orderNos = new Set(r.answers.map((a) => (a.body.data as { order: { orderNo: string } }).order.orderNo));
+    expect(orderNos.size).toBe(1);
+    expect(await t.prisma.order.count({ where: { buyerId: userIds.chensy, resourceId } })).toBe(1);
+  });
+
+  it('upload/video/init: at most 10 uploads in progress, exactly 40 of 50 are 429', async () => {
+    const user = await loginAs(t, 'zhangxm');
+    const ownerId = userIds.zhangxm!;
+    expect(await t.prisma.chunkedUpload.count({ where: { ownerId } })).toBe(0);
+    const cookie = cookieOfClient(user);
+
+    const r = await burst(
+      N,
+      (i) =>
+        send(t.url, cookie, routes.videoUploadInit, { body: { filename: `并发上传 ${i}.mp4`, filesize: 5_000_000 } }),
+      bystanders(),
+    );
+    expectSound('upload/video/init', r);
+    expect(statusCounts(r.answers)).toEqual({ 200: 10, 429: N - 10 });
+    expect(messagesOf(r.answers, 429)).toEqual(new Set(['进行中的上传过多，请稍后再试']));
+    expect(await t.prisma.chunkedUpload.count({ where: { ownerId, status: 'uploading' } })).toBe(10);
+  });
+});
