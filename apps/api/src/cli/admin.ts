@@ -16,7 +16,7 @@ import { createStorage } from '../modules/storage/plugin.ts';
 import { ChunkedUploads } from '../modules/uploads/chunked.ts';
 import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
 import { createPrisma } from '../plugins/prisma.ts';
-import { type Command, need, reviewCommand } from './command.ts';
+import { type Command, flagArgs, need, reviewCommand } from './command.ts';
 import { commerceCommands } from './commerce-commands.ts';
 import { verifyCommands } from './verify-commands.ts';
 
@@ -28,17 +28,8 @@ const printReport = (report: ImportReport) => {
   return report.rejected.length > 0 ? 2 : 0;
 };
 
-/** `--name value` pairs of a command line. */
-const flags = (args: string[]) => {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < args.length; i += 2) {
-    const key = args[i];
-    const value = args[i + 1];
-    if (!key?.startsWith('--') || value === undefined) throw new Error(`参数有误：${args.join(' ')}`);
-    out[key.slice(2)] = value;
-  }
-  return out;
-};
+const CREATE_USER_USAGE =
+  'create-user --userName u --realName 姓名 --password p [--phone --idCard --stage --subject --role]';
 
 /** Runs one user-admin operation and prints its sentence. */
 const userCommand =
@@ -103,14 +94,14 @@ export const commands: Record<string, Command> = {
     run: async (prisma, args) => printReport(await importRoster(prisma, readArg(args, 'import-roster <roster.csv>'))),
   },
   'create-user': {
-    usage: 'create-user --userName u --realName 姓名 --password p [--phone --idCard --stage --subject --role]',
+    usage: CREATE_USER_USAGE,
     help: '新建账号（校验规则同名册导入；角色默认 teacher）',
     run: async (prisma, args) => {
-      const f = flags(args);
+      const columns = ['realName', 'userName', 'phone', 'idCard', 'stage', 'subject', 'role', 'password'] as const;
+      const f = flagArgs(args, columns, CREATE_USER_USAGE);
       const userName = need(f.userName, 'create-user --userName … --realName … --password …');
       if (await prisma.user.findUnique({ where: { userName } })) throw new Error(`用户 ${userName} 已存在`);
-      const columns = ['realName', 'userName', 'phone', 'idCard', 'stage', 'subject', 'role', 'password'];
-      const values = { ...f, role: f.role ?? 'teacher' } as Record<string, string>;
+      const values: Partial<Record<string, string>> = { ...f, role: f.role ?? 'teacher' };
       const quote = (v: string) => `"${v.replaceAll('"', '""')}"`;
       const csv = `${columns.join(',')}\n${columns.map((c) => quote(values[c] ?? '')).join(',')}`;
       return printReport(await importRoster(prisma, csv));

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /** One `pnpm admin <command> [args]` entry: it prints what it did, in Chinese, and answers the exit code. */
@@ -11,6 +12,24 @@ export interface Command {
 export const need = (value: string | undefined, usage: string) => {
   if (!value) throw new Error(`缺少参数，用法：pnpm admin ${usage}`);
   return value;
+};
+
+/**
+ * `--name value` (or `--name=value`) options of a command line, read by node:util parseArgs. Only `names` are
+ * accepted; a value may start with a dash (a password can). A stray word, a missing value or `--` answers
+ * 「参数有误：<the whole line>」, an unknown option names itself and the usage.
+ */
+export const flagArgs = <N extends string>(args: string[], names: readonly N[], usage: string) => {
+  const options = Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
+  // Not strict: strict mode refuses values that start with a dash and words its errors in English.
+  const { values, tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'option' && !Object.hasOwn(options, token.name)) {
+      throw new Error(`参数有误：未知参数 ${token.rawName}，用法：pnpm admin ${usage}`);
+    }
+    if (token.kind !== 'option' || token.value === undefined) throw new Error(`参数有误：${args.join(' ')}`);
+  }
+  return values as Partial<Record<N, string>>;
 };
 
 /** A record's id argument: a whole number that fits a database integer. */
