@@ -39,7 +39,7 @@ export const routes = {
   videoUploadChunk: uploads.videoUploadChunk,
   fileInfo: files.fileInfo,
   fileContent: files.fileContent,
-  fileThumbnail: files.fileThumbnail,
+  fileThumbnail: preview.fileThumbnail,
   onlinePreview: preview.onlinePreview,
   resourceHomepageList: library.resourceHomepageList,
   resourceList: library.resourceList,

@@ -28,3 +28,13 @@ export const onlinePreview = defineRoute({
   example: { query: { fileId: 'aaaaaaaaaaaaaaaaaaaaaaaaaa' } },
   response: previewInfo,
 });
+
+export const fileThumbnail = defineRoute({
+  method: 'GET',
+  path: '/api/file/thumbnail/:id',
+  summary: '文件缩略图（视频封面、文档首页、图片缩略图；无法生成时为占位图）',
+  tag: '文件',
+  access: 'public',
+  raw: true,
+  response: z.unknown().describe('图片字节'),
+});

@@ -1,9 +1,13 @@
-import { MESSAGES, type PreviewInfo, routes } from '@zyk/shared';
+import { MESSAGES, type PreviewInfo, pathOf, routes } from '@zyk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
+import { AppError } from '../../lib/errors.ts';
+import { canReadFile } from '../../lib/file-access.ts';
 import { familyOf, isOfficeFamily } from '../files/file-types.ts';
-import { readableFile, thumbnailPath } from '../files/routes.ts';
+import { derivedName, idParam, readableFile, storedFile } from '../files/readable.ts';
+import { serveStoredFile } from '../files/serve.ts';
+import { placeholderPng } from './placeholder.ts';
 
 /** Signed URLs for playback outlive a long lesson; documents get shorter ones. */
 const MEDIA_TTL = 6 * 3600;
@@ -26,7 +30,7 @@ export default async function previewRoutes(app: FastifyInstance, opts: { config
       fileId: file.id,
       fileName: file.originalName,
       fileType: file.extension,
-      thumbnailUrl: thumbnailPath(file.id),
+      thumbnailUrl: pathOf(routes.fileThumbnail, { id: file.id }),
     };
     const direct = (mode: PreviewInfo['mode'], ttlSeconds = DOCUMENT_TTL): PreviewInfo => ({
       ...base,
@@ -80,4 +84,43 @@ export default async function previewRoutes(app: FastifyInstance, opts: { config
     }
     return { ...base, mode: 'converting', url: null, msg: MESSAGES.preview.converting };
   });
+
+  // The session is looked up only once the id has passed validation: a malformed id is a 400 without a query.
+  registerRoute(
+    app,
+    routes.fileThumbnail,
+    async ({ reply, request, params, authorize }) => {
+      const user = await authorize();
+      const file = await storedFile(app, params.id);
+      // A paid resource's cards show its thumbnails to everyone; the file itself stays for those who may read it.
+      if (!(await canReadFile(app, user, file, 'thumbnail'))) throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED');
+      const thumb = await app.prisma.fileDerivative.findUnique({
+        where: { fileId_variant: { fileId: file.id, variant: 'thumbnail' } },
+      });
+      // An image is its own thumbnail when there was no ffmpeg to scale it: that is the content, not a thumbnail.
+      const servable =
+        thumb?.status === 'ready' && (thumb.storageKey !== null || (await canReadFile(app, user, file, 'content')));
+      if (thumb && servable) {
+        const served = thumb.storageKey
+          ? {
+              storageKey: thumb.storageKey,
+              originalName: derivedName(file.originalName, thumb.storageKey.split('.').pop()!),
+              size: thumb.size ?? 0n,
+              mimeType: thumb.mimeType ?? 'image/png',
+              sha256: `${file.sha256.slice(0, 24)}-${thumb.id}`,
+              createdAt: thumb.updatedAt,
+            }
+          : file;
+        return serveStoredFile(request, reply, served, { disposition: 'inline', maxAgeSeconds: 3600 });
+      }
+      if (!thumb) await app.previews.enqueueFor(file.id);
+      return reply
+        .status(200)
+        .header('content-type', 'image/png')
+        .header('cache-control', 'no-cache')
+        .header('x-thumbnail', 'placeholder')
+        .send(placeholderPng(file.kind));
+    },
+    { session: 'handler', params: idParam },
+  );
 }
