@@ -1,4 +1,4 @@
-// Runs `prisma generate` without letting the CLI download its native schema engine (DESIGN.md §5):
+// Runs `prisma generate` without letting the CLI download its native schema engine:
 // generation only needs the wasm parts, but the CLI insists on a path to an existing engine file.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';

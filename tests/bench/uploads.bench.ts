@@ -37,7 +37,7 @@ import { createBenchClient, processCpuMs, report, round } from './support.ts';
  */
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 512) * MiB;
-// The issue measures 4 MiB chunks; the web client sends 1 MiB (SPEC §9), which BENCH_CHUNK_MIB=1 shows.
+// The issue measures 4 MiB chunks; the web client sends 1 MiB, which BENCH_CHUNK_MIB=1 shows.
 const CHUNK = Number(process.env.BENCH_CHUNK_MIB ?? 4) * MiB;
 const CHUNKS = Math.ceil(SIZE / CHUNK);
 /** The S3 parts the protocol forms: staged chunks plus the live one, at least 5 MiB (8 MiB for 4 MiB chunks). */

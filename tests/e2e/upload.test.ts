@@ -10,7 +10,7 @@ import { docx, mp4, png, sha256 } from '../support/files.ts';
 import { artifact, launchBrowser, openSession, WEB_DIR } from './browser.ts';
 
 /**
- * Uploading in a real browser (SPEC.md §2, §4, §5): the 上传 button, login on the way, the upload choice and the
+ * Uploading in a real browser: the 上传 button, login on the way, the upload choice and the
  * originality statement, a document published with a cover, and a video sent in 1 MiB chunks while the test cuts
  * the network; then a reload in the middle of a video and the same file chosen again continues where the server is.
  */

@@ -18,7 +18,7 @@ import {
 } from '../../apps/web/src/features/upload/lib/upload-helper.ts';
 
 /**
- * The upload helper (SPEC.md §3–§5, §8, §9) against an in-memory server speaking the api's protocol, through an
+ * The upload helper against an in-memory server speaking the api's protocol, through an
  * injected fetch and the test's fake timers. No React, no DOM: the helper must run in plain Node.
  */
 

@@ -1,7 +1,7 @@
 import { isCatalogueMessage, MESSAGES, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
 import { describe, expect, it } from 'vitest';
 
-/** SPEC.md §8 upload messages and §4/§9 upload constants, as the web and the api share them. */
+/** Upload messages and upload constants, as the web and the api share them. */
 describe('upload messages and limits', () => {
   it('holds every upload message of the spec, in Chinese, shown verbatim', () => {
     const spec = [

@@ -5,7 +5,7 @@ import { selectionOnLogin } from '../../apps/web/src/features/auth/lib/selection
 
 const lijg = { userName: 'lijg', scStage: 3, stageName: '初中', special: 31, subjectName: '数学' };
 
-describe('stage/subject on login (SPEC.md §4)', () => {
+describe('stage/subject on login', () => {
   it('applies the saved stage and subject on a real login', () => {
     expect(selectionOnLogin(lijg, { sessionCheck: false, previousUserName: null })).toEqual({
       kind: 'apply',
@@ -47,7 +47,7 @@ describe('stage/subject on login (SPEC.md §4)', () => {
   });
 });
 
-describe('paths that need a login (SPEC.md §2 Guard)', () => {
+describe('paths that need a login (Guard)', () => {
   it.each([
     '/personSpace',
     '/personSpace/index',
@@ -66,7 +66,7 @@ describe('paths that need a login (SPEC.md §2 Guard)', () => {
   );
 });
 
-describe('auth site links (SPEC.md §7 External navigation)', () => {
+describe('auth site links (External navigation)', () => {
   it('builds the addresses on the configured auth site, with their parameters', () => {
     expect(authLinks.personalCenter('/auth', 'M100')).toBe('/auth/personalCenter?memberId=M100');
     expect(authLinks.securitySettings('/auth/', 1, 7)).toBe('/auth/securitySettings?roleTypeId=1&roleId=7');

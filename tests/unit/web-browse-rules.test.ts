@@ -25,7 +25,7 @@ const search: Crumb = { title: '资源检索', pathname: '/home/search' };
 const details: Crumb = { title: '资源详情', pathname: '/home/documents/details' };
 const person: Crumb = { title: '个人空间', pathname: '/personSpace/index' };
 
-describe('breadcrumb trail (SPEC.md §2 breadNumber)', () => {
+describe('breadcrumb trail (breadNumber)', () => {
   it('extends the trail by one level at a time', () => {
     let trail = nextTrail([], home, 1);
     trail = nextTrail(trail, documents, 2);
@@ -80,7 +80,7 @@ const page = <T>(objList: T[], bean: Partial<PageBean>, snapshot?: string): List
 });
 const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
 
-describe('home list paging: 20 per page, appended, current page incremented (SPEC.md §4)', () => {
+describe('home list paging: 20 per page, appended, current page incremented', () => {
   const snapshot = '2026-11-22T08:00:00.000Z';
 
   it('asks for the next page with the first page snapshot until the last page', () => {
@@ -138,7 +138,7 @@ describe('numbered pages (list and search pages)', () => {
   });
 });
 
-describe('search keyword and the search store (SPEC.md §3, §5)', () => {
+describe('search keyword and the search store', () => {
   const remembered = { keyword: '勾股', type: 'DOCUMENT' as const, page: 3 };
 
   it('trims the keyword; an empty one stays a search', () => {

@@ -29,7 +29,7 @@ export interface ApiClientOptions {
 }
 
 /**
- * The typed client every caller uses: same origin, credentials included, 10 s timeout (SPEC.md §7).
+ * The typed client every caller uses: same origin, credentials included, 10 s timeout.
  * It resolves with the envelope whatever its code (the caller decides what a non-zero code means) and
  * rejects only when no envelope came back.
  */

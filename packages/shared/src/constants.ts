@@ -1,4 +1,4 @@
-/** Business constants and limits from SPEC.md §9, shared by the api and the web. */
+/** Business constants and limits, shared by the api and the web. */
 export const TITLES = { library: '资源库', boutique: '精品课堂' } as const;
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -22,7 +22,7 @@ export const STAGE_DICT_ID = 0;
 export const ALL_STAGES_LABEL = '全部';
 export const ALL_SUBJECTS_LABEL = '全部学科';
 
-/** Uploads (SPEC.md §5, §9): documents go through a form upload, video and audio through the chunk protocol. */
+/** Uploads: documents go through a form upload, video and audio through the chunk protocol. */
 export const UPLOAD = {
   documentExtensions: ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'pdf', 'txt', 'jpg', 'jpeg', 'gif', 'png', 'bmp'],
   videoExtensions: ['wmv', 'rmvb', 'rm', 'mpg', 'mpeg', 'mov', '3gp', 'mp4', 'mkv', 'avi', 'flv'],
@@ -41,7 +41,7 @@ export const UPLOAD = {
   uploadTimeoutMs: 30_000,
 } as const;
 
-/** Result codes of the chunk protocol (SPEC.md §4). */
+/** Result codes of the chunk protocol. */
 export const UPLOAD_RESULT = {
   done: 1,
   resume: 0,

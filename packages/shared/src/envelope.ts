@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-/** Every JSON answer: `{ code, success, msg, data }` (DESIGN.md §3). code 0 / success true mean success. */
+/** Every JSON answer: `{ code, success, msg, data }`. code 0 / success true mean success. */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), success: z.boolean(), msg: z.string(), data });
 

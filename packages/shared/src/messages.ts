@@ -1,5 +1,5 @@
 /**
- * The spec's user-facing messages (SPEC.md §5, §8), shown verbatim. The api's validation handler passes these
+ * The spec's user-facing messages, shown verbatim. The api's validation handler passes these
  * through without naming the field, so a form shows exactly the spec's sentence.
  */
 export const MESSAGES = {

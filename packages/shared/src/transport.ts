@@ -2,7 +2,7 @@ import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 
 /**
- * The spec's client-side password encryption (SPEC.md §5): crypto-js AES with a shared passphrase. It only keeps
+ * The spec's client-side password encryption: crypto-js AES with a shared passphrase. It only keeps
  * the password out of casual logs and proxies; the channel's real protection is HTTPS, and the server stores argon2id.
  */
 export const encryptPassword = (plain: string, key: string) => AES.encrypt(plain, key).toString();

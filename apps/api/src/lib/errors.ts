@@ -1,6 +1,6 @@
 import { ERRORS, type ErrorName } from '@zyk/shared';
 
-/** A failure the client should see: its code maps to an HTTP status and a Chinese message (DESIGN.md §2). */
+/** A failure the client should see: its code maps to an HTTP status and a Chinese message. */
 export class AppError extends Error {
   readonly code: number;
   readonly status: number;

@@ -75,7 +75,7 @@ export const answerClientError = (error: Error & { code?: string }, socket: Sock
 };
 
 /**
- * One handler turns every failure into the envelope (DESIGN.md §2) and never leaks internals of a 5xx.
+ * One handler turns every failure into the envelope and never leaks internals of a 5xx.
  * Unknown routes under the api prefixes answer 404 in the envelope; other paths belong to the web (plugins/web.ts).
  */
 export default fp(

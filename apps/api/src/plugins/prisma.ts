@@ -10,7 +10,7 @@ import { limitTransactions } from '../lib/transaction.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     prisma: PrismaClient;
-    /** The pg pool under Prisma, for the few hot read paths that send their SQL directly (DESIGN.md §4). */
+    /** The pg pool under Prisma, for the few hot read paths that send their SQL directly. */
     pg: pg.Pool;
   }
 }

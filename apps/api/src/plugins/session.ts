@@ -44,7 +44,7 @@ declare module 'fastify' {
 
 /**
  * Opaque random session ids in an HttpOnly, SameSite=Lax cookie, stored hashed in Postgres with idle and
- * absolute expiry (DESIGN.md §3). Any api instance can check any session.
+ * absolute expiry. Any api instance can check any session.
  */
 export default fp(
   async (app: FastifyInstance, opts: { config: Config }) => {

@@ -62,11 +62,11 @@ const accountPage = (
   lazy: async () => ({ Component: (await account())[page] }),
 });
 
-/** SPEC.md §2 routes that exist so far; each page area is its own chunk. */
+/** The routes that exist so far; each page area is its own chunk. */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    // The session guard (SPEC.md §2) runs before every navigation's loaders, ahead of the child routes' own
+    // The session guard runs before every navigation's loaders, ahead of the child routes' own
     // redirects; the no-op loader that always revalidates makes sure every navigation has loaders to run.
     middleware: [sessionGuardMiddleware],
     loader: () => null,

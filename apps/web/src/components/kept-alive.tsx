@@ -2,7 +2,7 @@ import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useOutlet } from 'react-router-dom';
 
 /**
- * A page that stays alive while one of its child routes is shown (SPEC.md §2 "kept alive": a list and its
+ * A page that stays alive while one of its child routes is shown ("kept alive": a list and its
  * details). The page is rendered once it has been visited and is only hidden while the child shows, so its
  * filters, loaded pages and queries survive; its scroll position is put back on return. A child route reached
  * directly (a details page opened from search) does not make the page load.

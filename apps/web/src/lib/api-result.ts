@@ -13,7 +13,7 @@ export class ApiFailure extends Error {
 
 /**
  * For screens that show a failure in place (a details page that does not exist, a list that could not load):
- * the data of a successful answer, otherwise an ApiFailure with the server's message. No toast: SPEC.md §7 keeps
+ * the data of a successful answer, otherwise an ApiFailure with the server's message. No toast: keeps
  * non-zero codes quiet; the screen shows the message where the content would have been.
  */
 export const unwrap = <T>(envelope: Envelope<T>): T => {

@@ -27,7 +27,7 @@ export const toChunkLoadError = (error: unknown): unknown => {
 
 /**
  * Wraps a dynamic import for a route's `lazy`: load failures become ChunkLoadError, and a load that has not
- * finished after 120 s (SPEC.md §9) is given up on.
+ * finished after 120 s is given up on.
  */
 export const loadChunk = <T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> =>
   new Promise<T>((resolve, reject) => {

@@ -18,7 +18,7 @@ export interface PageParam {
 export const FIRST_PAGE: PageParam = { current: 1 };
 
 /**
- * "Load more" (SPEC.md §4: page size 20, appended, current page incremented): the next page to ask for, carrying
+ * "Load more" (page size 20, appended, current page incremented): the next page to ask for, carrying
  * the first page's snapshot, or undefined once the last page is loaded.
  */
 export const nextPageParam = <T>(last: ListPage<T>, pages: readonly ListPage<T>[]): PageParam | undefined => {

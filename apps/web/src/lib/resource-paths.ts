@@ -1,6 +1,6 @@
 import type { ResourceType } from '@zyk/shared';
 
-/** The list page of each resource type (SPEC.md §2; the typo in /home/cousrseResources is the product's URL). */
+/** The list page of each resource type (the typo in /home/cousrseResources is the product's URL). */
 export const LIST_PATHS: Record<ResourceType, string> = {
   MICRO_COURSE: '/home/cousrseResources',
   DOCUMENT: '/home/documents',

@@ -1,6 +1,6 @@
 import type { UIMatch } from 'react-router-dom';
 
-/** Metadata every route carries in its `handle` (SPEC.md §2). */
+/** Metadata every route carries in its `handle`. */
 export interface RouteHandle {
   /** Breadcrumb text of the route. */
   title?: string;

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../lib/session-storage.ts';
 
 /**
- * The stage/subject filter of the whole site (SPEC.md §3, §4): the header picker, the home page and, later, the
+ * The stage/subject filter of the whole site: the header picker, the home page and, later, the
  * resource lists and login all read and change it. Kept for the browser tab in sessionStorage.
  */
 export const ALL_STAGES: DictEntry = { id: null, dictName: ALL_STAGES_LABEL };
@@ -65,7 +65,7 @@ export const useSelection = (): SelectionState => useSyncExternalStore(subscribe
 export const getSelection = getState;
 
 export const selectionActions = {
-  /** A new stage starts from all of its subjects (SPEC.md §4). */
+  /** A new stage starts from all of its subjects. */
   selectStage(stage: DictEntry) {
     const current = getState();
     if (current.stage.id === stage.id && current.stage.dictName === stage.dictName) return;
@@ -81,7 +81,7 @@ export const selectionActions = {
   closePicker() {
     setState({ pickerOpen: false });
   },
-  /** A logged-in user's saved stage and subject (SPEC.md §4): set both, the picker has nothing left to ask. */
+  /** A logged-in user's saved stage and subject: set both, the picker has nothing left to ask. */
   apply(stage: DictEntry, subject: DictEntry) {
     setState({ stage, subject, pickerOpen: false });
   },

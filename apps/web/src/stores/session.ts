@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../lib/session-storage.ts';
 
 /**
- * Who is logged in, as far as this browser tab knows (SPEC.md §3, §4): the logged-in flag, the member id, the
+ * Who is logged in, as far as this browser tab knows: the logged-in flag, the member id, the
  * user info and the studio list, kept for the tab in sessionStorage so a reload shows the user at once; the session
  * guard confirms or clears it with the server before every navigation. Also the login dialog's open state, since
  * several places open it (header button, personal space tab, upload button).

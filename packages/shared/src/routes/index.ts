@@ -12,7 +12,7 @@ import * as system from './system.ts';
 import * as uploads from './uploads.ts';
 import * as workorders from './workorders.ts';
 
-/** The route table: every endpoint of the product, one entry each (DESIGN.md §2). */
+/** The route table: every endpoint of the product, one entry each. */
 export const routes = {
   healthz: system.healthz,
   readyz: system.readyz,

@@ -42,7 +42,7 @@ export const videoUploadInit = defineRoute({
   response: videoUploadInfo,
 });
 
-/** `{ result, received }` of the chunk protocol (SPEC.md §3/§4): in the envelope's data, and at the top level for upload helpers that read them there. */
+/** `{ result, received }` of the chunk protocol: in the envelope's data, and at the top level for upload helpers that read them there. */
 const positionData = z.object({
   result: z
     .number()

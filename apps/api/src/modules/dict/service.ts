@@ -3,7 +3,7 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 
 /**
  * Stages (level 1 under dictId 0) with 'All' prepended, or the subjects of one stage (level 2) with
- * 'all subjects' prepended; the prepended entries have id null, meaning "no filter" (SPEC.md §3).
+ * 'all subjects' prepended; the prepended entries have id null, meaning "no filter".
  */
 export const listDict = async (prisma: PrismaClient, dictId: number, dictLevel: 1 | 2): Promise<DictEntry[]> => {
   const parentId = dictLevel === 1 ? STAGE_DICT_ID : dictId;

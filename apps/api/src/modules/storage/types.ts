@@ -20,7 +20,7 @@ export interface PresignOptions {
 }
 
 /**
- * Object storage behind one interface (DESIGN.md §4): local disk (the embedded default) or S3/MinIO.
+ * Object storage behind one interface: local disk (the embedded default) or S3/MinIO.
  * Keys are generated ids (`f/ab/<id>`, `d/<id>/preview.pdf`, …), never user file names.
  * Every write is durable when its promise resolves (fsync on local disk; acknowledged PUT on S3).
  */

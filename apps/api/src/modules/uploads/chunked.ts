@@ -115,7 +115,7 @@ export const MAX_ACTIVE_UPLOADS = UPLOAD.maxFilesPerSelection;
 export type FileCreatedHook = (fileId: string) => Promise<void>;
 
 /**
- * The spec's chunked video/audio upload (DESIGN.md §3): state in Postgres, bytes in object storage; `received`
+ * The spec's chunked video/audio upload: state in Postgres, bytes in object storage; `received`
  * only ever counts bytes already durable. See assembly.ts for how chunks become one object per driver.
  */
 export class ChunkedUploads {

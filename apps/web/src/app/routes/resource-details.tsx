@@ -1,4 +1,4 @@
 import { ResourceDetailsPage } from '../../features/resources/components/resource-details-page.tsx';
 
-/** /home/{cousrseResources,documents,achievements}/details?id= (SPEC.md §2: depth 3). */
+/** /home/{cousrseResources,documents,achievements}/details?id= (depth 3). */
 export const Component = ResourceDetailsPage;

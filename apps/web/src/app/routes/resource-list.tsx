@@ -4,7 +4,7 @@ import { SelectionFilter } from '../../features/dict/components/selection-filter
 import { ResourceListPage } from '../../features/resources/components/resource-list-page.tsx';
 
 /**
- * The three list pages (SPEC.md §2: depth 2, kept alive): the list stays alive under its details page, so
+ * The three list pages (depth 2, kept alive): the list stays alive under its details page, so
  * coming back restores its filters, page and scroll. The stage and subject rows are the site-wide picker's.
  */
 const listOf = (type: ResourceType) => () => (

@@ -2,12 +2,12 @@ import { TITLES } from '@zyk/shared';
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 
-/** The course viewing page's title (SPEC.md §2: /coursePreview, 'course viewing'). */
+/** The course viewing page's title (/coursePreview, 'course viewing'). */
 export const COURSE_PREVIEW_TITLE = '课程观看';
 
 /**
  * The boutique classroom has its own title, and so has the course viewing page; everything else is the resource
- * library (SPEC.md §2).
+ * library.
  */
 export const documentTitleFor = (pathname: string) => {
   if (pathname === '/coursePreview') return COURSE_PREVIEW_TITLE;

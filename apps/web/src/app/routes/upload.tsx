@@ -1,7 +1,7 @@
 import { UploadPage } from '../../features/upload/components/upload-page.tsx';
 
-/** /home/uploadDoc: upload document (SPEC.md §2). */
+/** /home/uploadDoc: upload document. */
 export const UploadDocument = () => <UploadPage kind="document" />;
 
-/** /home/uploadVideo: upload video (SPEC.md §2). */
+/** /home/uploadVideo: upload video. */
 export const UploadVideo = () => <UploadPage kind="video" />;

@@ -10,7 +10,7 @@ export interface Puzzle {
   height: number;
 }
 
-/** What the login sends once the puzzle is solved (SPEC.md §7 verifyImageResult). */
+/** What the login sends once the puzzle is solved (verifyImageResult). */
 export interface CaptchaAnswer {
   captchaSerialNumber: string;
   moveEnd_X: number;
@@ -24,7 +24,7 @@ export const getPuzzle = async (): Promise<Puzzle> => {
   return res.data;
 };
 
-/** SPEC.md §4: 1 success; 0 failure, same puzzle; anything else failure needing a new puzzle. */
+/** 1 success; 0 failure, same puzzle; anything else failure needing a new puzzle. */
 export type VerifyOutcome = { result: 'success' } | { result: 'retry' } | { result: 'renew'; msg: string };
 
 export const verifyPuzzle = async (answer: CaptchaAnswer): Promise<VerifyOutcome> => {

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api.ts';
 import type { Studio, UserInfo } from '../../../stores/session.ts';
 
 /**
- * SPEC.md §3, §6: the role list first (its first entry is the user's role), then the personal centre info for that
+ * The role list first (its first entry is the user's role), then the personal centre info for that
  * role, then the role's studios. Null when the server does not answer with a user (e.g. the session just ended).
  */
 export const fetchUserInfo = async (): Promise<{ user: UserInfo; studios: Studio[] } | null> => {

@@ -6,7 +6,7 @@ import { authLinks } from '../lib/auth-links.ts';
 import styles from './account-links.module.css';
 
 /**
- * The places on the separate authentication site (SPEC.md §1, §7): the user's studios, the training centre,
+ * The places on the separate authentication site: the user's studios, the training centre,
  * the personal centre and the security settings. They open in a new window.
  */
 export const AccountLinks = () => {

@@ -113,7 +113,7 @@ const LoginForm = ({ onLoggedIn, toast }: { onLoggedIn: () => void; toast: Toast
 };
 
 /**
- * The login dialog (SPEC.md §5, §7): account (user name, phone or ID card) and password, trimmed; the slider puzzle;
+ * The login dialog: account (user name, phone or ID card) and password, trimmed; the slider puzzle;
  * the password AES-encrypted with the deployment's transport key. A refused login shows the server's message and
  * brings a new puzzle (a puzzle serves one attempt). This module is loaded only when the dialog first opens.
  */

@@ -41,7 +41,7 @@ export interface SliderCaptchaProps {
 }
 
 /**
- * The slider puzzle (SPEC.md §4): drag the handle (mouse, touch or pen; arrow keys and Enter work too) until the
+ * The slider puzzle: drag the handle (mouse, touch or pen; arrow keys and Enter work too) until the
  * piece sits in the hole, release to have it checked. 1: the handle locks and the answer is emitted; 0: 验证失败
  * and the handle goes back; anything else: 验证失败 and a new puzzle. When the form clears a solved answer (the
  * login used the puzzle up), a new puzzle is fetched.

@@ -1,5 +1,5 @@
 /**
- * Addresses on the separate authentication site (SPEC.md §7 "External navigation"). Its base comes from the
+ * Addresses on the separate authentication site ("External navigation"). Its base comes from the
  * client config (`authSiteUrl`, default `/auth` on the same origin); the paths are this product's convention.
  */
 export const AUTH_PATHS = {

@@ -1,4 +1,4 @@
-/** Paths only a logged-in user may open (SPEC.md §2 Guard): personal space and the upload screens. */
+/** Paths only a logged-in user may open (Guard): personal space and the upload screens. */
 export const UPLOAD_PATHS = ['/home/uploadDoc', '/home/uploadVideo'] as const;
 
 export const requiresLogin = (pathname: string) =>

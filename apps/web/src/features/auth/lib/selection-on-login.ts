@@ -1,6 +1,6 @@
 import { ALL_SUBJECTS_LABEL, type DictEntry } from '@zyk/shared';
 
-/** What a login (or a session found by the guard) does to the stage/subject picker (SPEC.md §4). */
+/** What a login (or a session found by the guard) does to the stage/subject picker. */
 export type LoginSelection =
   /** Leave the picker as the user left it. */
   | { kind: 'keep' }
@@ -18,7 +18,7 @@ export interface SavedChoice {
 }
 
 /**
- * SPEC.md §4: on login the user's saved stage and subject are applied, unless this is a session check (the guard
+ * On login the user's saved stage and subject are applied, unless this is a session check (the guard
  * refreshing user info) and the user name has not changed; with no saved stage the picker opens. A saved subject
  * without a stage means nothing; a stage without a subject means all of its subjects.
  */

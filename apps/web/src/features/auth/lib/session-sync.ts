@@ -11,8 +11,8 @@ const applySelection = (action: LoginSelection) => {
 };
 
 /**
- * Loads the user info and studio list (SPEC.md §3) into the session store and applies the user's stage/subject
- * (SPEC.md §4). `sessionCheck` is the guard's refresh: the picker is left alone when the same user is still there.
+ * Loads the user info and studio list into the session store and applies the user's stage/subject.
+ * `sessionCheck` is the guard's refresh: the picker is left alone when the same user is still there.
  * Returns false when the server did not hand out the user (the session ended meanwhile).
  */
 export const refreshUserInfo = async ({ sessionCheck }: { sessionCheck: boolean }): Promise<boolean> => {
@@ -37,7 +37,7 @@ const refreshInBackground = () => {
 };
 
 /**
- * SPEC.md §2 Guard, run before every navigation: ask the server whether this browser is logged in. Logged in:
+ * The session guard, run before every navigation: ask the server whether this browser is logged in. Logged in:
  * keep the flag and refresh the user info. Not logged in: clear the local user data. Returns whether `pathname`
  * may be shown; personal space and upload paths need a login. Without a usable answer (network down) the tab's
  * own flag decides, so a flaky network neither logs anyone out nor lets a visitor in.
@@ -61,7 +61,7 @@ export const checkSession = async (pathname: string): Promise<boolean> => {
 
 /**
  * After POST /api/newLogin succeeded: set the flag and member id, then load the user info and studios and apply
- * the user's stage/subject (SPEC.md §4). A failure to load the info does not undo the login; the next
+ * the user's stage/subject. A failure to load the info does not undo the login; the next
  * navigation's guard tries again.
  */
 export const completeLogin = async (memberId: string): Promise<void> => {
@@ -74,7 +74,7 @@ export const completeLogin = async (memberId: string): Promise<void> => {
 };
 
 /**
- * Logout (SPEC.md §4): end the server session, then clear the user info, flag and member id and reset the
+ * Logout: end the server session, then clear the user info, flag and member id and reset the
  * stage/subject to all. A request error rejects and changes nothing (the server session may still be live);
  * a non-zero code is ignored like everywhere else.
  */

@@ -60,6 +60,6 @@ export const saveStudy = async (titleId: number, position: number, completed: bo
 
 export const getTopic = async (id: number) => unwrap(await api(routes.topicInfo, { query: { id } }));
 
-/** The topic's background (SPEC.md §7 "Topic background"): rejects with the server's message when refused. */
+/** The topic's background ("Topic background"): rejects with the server's message when refused. */
 export const getTopicBackground = async (id: number) =>
   unwrap(await api(routes.topicBackground, { query: { id } })).backgroundUrl;

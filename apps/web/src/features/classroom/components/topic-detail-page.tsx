@@ -11,7 +11,7 @@ import { CourseGrid } from './course-card.tsx';
 
 /**
  * /pcourse/topicDetail?id=: a topic and its courses. Its background is asked for by the query id 500 ms after the
- * page starts (SPEC.md §2, §9); a refusal is toasted with the server's message (SPEC.md §8).
+ * page starts; a refusal is toasted with the server's message.
  */
 export const TopicDetailPage = () => {
   const [params] = useSearchParams();

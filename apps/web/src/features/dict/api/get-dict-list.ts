@@ -1,7 +1,7 @@
 import { type DictEntry, routes, STAGE_DICT_ID } from '@zyk/shared';
 import { api, dataOr } from '../../../lib/api.ts';
 
-/** Level 1: the stages, 全部 (id null) first. A non-zero code yields an empty list (SPEC.md §7). */
+/** Level 1: the stages, 全部 (id null) first. A non-zero code yields an empty list. */
 export const getStages = async (): Promise<DictEntry[]> =>
   dataOr(await api(routes.dictList, { query: { dictId: STAGE_DICT_ID, dictLevel: 1 } }), []);
 

@@ -27,7 +27,7 @@ const LoadFailed = ({ what, onRetry }: { what: string; onRetry: () => void }) =>
 
 /**
  * Stage row and subject row. Choosing a stage loads its subjects and resets the subject to 全部学科;
- * choosing a subject settles the filter (SPEC.md §4).
+ * choosing a subject settles the filter.
  */
 export const SelectionFilter = () => {
   const { stage, subject } = useSelection();

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import styles from './error-page.module.css';
 
-/** SPEC.md §8: a page area (script) or its styles could not be loaded; a reload fetches the current release. */
+/** A page area (script) or its styles could not be loaded; a reload fetches the current release. */
 export const ChunkLoadFailure = ({ kind }: { kind: 'script' | 'style' }) => (
   <main className={styles.page} role="alert">
     <Result

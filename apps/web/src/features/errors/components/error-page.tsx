@@ -10,7 +10,7 @@ const TEXT: Record<ErrorCode, { title: string; subTitle: string; status: '404' |
   502: { status: 'warning', title: '服务暂时不可用', subTitle: '抱歉，网关暂时无法连接到服务，请稍后刷新重试。' },
 };
 
-/** A full page without the site header (SPEC.md §2: error pages have no header). */
+/** A full page without the site header (error pages have no header). */
 export const ErrorPage = ({ code }: { code: ErrorCode }) => {
   const navigate = useNavigate();
   const text = TEXT[code];

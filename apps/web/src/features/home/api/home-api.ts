@@ -4,7 +4,7 @@ import { unwrap } from '../../../lib/api-result.ts';
 import type { PageParam } from '../../../lib/paging.ts';
 import type { HomeListFilters } from './home-keys.ts';
 
-/** Side panels keep quiet about a non-zero code (SPEC.md §7): they show nothing rather than an error. */
+/** Side panels keep quiet about a non-zero code: they show nothing rather than an error. */
 export const getTotals = async () => dataOr(await api(routes.totalResourceCount), null);
 
 export const getMemberRank = async () => dataOr(await api(routes.memberRank, { query: { size: 10 } }), []);
@@ -14,7 +14,7 @@ export const getResourceRank = async () =>
 
 export const getLatest = async () => dataOr(await api(routes.homeData), { sections: [] }).sections;
 
-/** One page of the home list (SPEC.md §7: academicStageId, current, size 20, sort, sortWay DESC, subjectId, type null). */
+/** One page of the home list (academicStageId, current, size 20, sort, sortWay DESC, subjectId, type null). */
 export const getHomeList = async (filters: HomeListFilters, page: PageParam) =>
   unwrap(
     await api(routes.resourceHomepageList, {

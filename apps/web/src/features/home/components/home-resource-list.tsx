@@ -15,12 +15,12 @@ type Sort = HomeListFilters['sort'];
 /** The sort switch in the order the page shows it: 最热 (the default) first. */
 export const SORT_ORDER: readonly Sort[] = ['2', '1', '3', '4'];
 
-// The home store's sort (SPEC.md §3): kept while the tab lives, so coming back to the home page keeps it.
+// The home store's sort: kept while the tab lives, so coming back to the home page keeps it.
 let rememberedSort: Sort = DEFAULT_SORT;
 
 /**
  * The home list: the picker's stage and subject, a sort switch, 20 per page and "加载更多" appending the next
- * page. Changing the stage, subject or sort starts again from page 1 (SPEC.md §4).
+ * page. Changing the stage, subject or sort starts again from page 1.
  */
 export const HomeResourceList = () => {
   const selection = useSelection();

@@ -9,7 +9,7 @@ export const useResourceRank = () => useQuery({ queryKey: homeKeys.resourceRank(
 export const useLatest = () => useQuery({ queryKey: homeKeys.latest(), queryFn: getLatest });
 
 /**
- * The home list (SPEC.md §4): 20 per page, each "加载更多" appends the next page. A new stage, subject or sort
+ * The home list: 20 per page, each "加载更多" appends the next page. A new stage, subject or sort
  * is a new list from page 1 (the old one is not shown meanwhile).
  */
 export const useHomeList = (filters: HomeListFilters) => {

@@ -5,7 +5,7 @@ import type { MessageFilters } from './message-keys.ts';
 
 export const getUnreadCount = async () => unwrap(await api(routes.unreadMessageCount)).unread;
 
-/** One page of messages (SPEC.md §7: current, size 10), newest first. */
+/** One page of messages (current, size 10), newest first. */
 export const getMessages = async (filters: MessageFilters, current: number, size: number = PAGE_SIZE.messages) =>
   unwrap(
     await api(routes.messageList, {

@@ -49,7 +49,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink;
 
 /**
- * Personal space's own frame (SPEC.md §2): its header (the caller plugs in the unread badge and the user menu),
+ * Personal space's own frame: its header (the caller plugs in the unread badge and the user menu),
  * the side navigation, links to the auth site's studios, training centre and security settings, and the footer.
  */
 export const PersonSpaceLayout = ({

@@ -75,7 +75,7 @@ export const deleteComment = async (id: number, kind: 'comment' | 'reply') =>
   unwrap(await api(routes.commentDelete, { query: { id, kind } }));
 
 /**
- * Saves the playback position. `keepalive` lets the request finish while the page is being left (SPEC: save on
+ * Saves the playback position. `keepalive` lets the request finish while the page is being left (save on
  * pause and on unload); errors are of no interest to anyone at that point.
  */
 export const savePlayPosition = (id: number, position: number, keepalive = false) => {

@@ -5,7 +5,7 @@ import { type ListFilters, resourceKeys } from '../api/resource-keys.ts';
 
 /**
  * A numbered page of a type's list; page 1 fixes the snapshot the later pages use. Turning pages keeps the old
- * page on screen until the new one is there; new filters start from an empty list (SPEC.md §4).
+ * page on screen until the new one is there; new filters start from an empty list.
  */
 export const useResourceList = (filters: ListFilters, page: number, firstPageSnapshot: string | undefined) => {
   const snapshot = snapshotFor(page, firstPageSnapshot);

@@ -21,7 +21,7 @@ export const usePatchResource = (id: number) => {
   );
 };
 
-/** Counts one view per opening of the page (SPEC: countView kind=view), and shows the new count. */
+/** Counts one view per opening of the page (countView with kind=view), and shows the new count. */
 export const useCountViewOnce = (id: number) => {
   const queryClient = useQueryClient();
   const patch = usePatchResource(id);

@@ -1,4 +1,4 @@
-/** How often the position is saved while playing (SPEC: about every 10 s, and on pause and unload). */
+/** How often the position is saved while playing (about every 10 s, and on pause and unload). */
 export const SAVE_EVERY_MS = 10_000;
 
 /** Where to start: the saved position, unless there is none or it is (almost) the end. */

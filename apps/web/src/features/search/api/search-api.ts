@@ -3,11 +3,11 @@ import { api, dataOr } from '../../../lib/api.ts';
 import { unwrap } from '../../../lib/api-result.ts';
 import type { SearchParams } from './search-keys.ts';
 
-/** One page of results (SPEC.md §7: content, current, size 10, type). */
+/** One page of results (content, current, size 10, type). */
 export const searchResources = async ({ keyword, type, page }: SearchParams) =>
   unwrap(await api(routes.search, { body: { content: keyword, current: page, size: PAGE_SIZE.search, type } }));
 
-/** The user's recent searches, the first 8 (SPEC.md §3). */
+/** The user's recent searches, the first 8. */
 export const getSearchRecords = async () =>
   dataOr(await api(routes.searchRecordList), []).slice(0, SEARCH_RECORDS_SHOWN);
 

@@ -8,7 +8,7 @@ import styles from './search-box.module.css';
 const SEARCH_PAGE = '/home/search';
 
 /**
- * The tab bar's search box. The keyword is trimmed; an empty one still goes to the search page (SPEC.md §5).
+ * The tab bar's search box. The keyword is trimmed; an empty one still goes to the search page.
  * On the search page the box shows the keyword being searched (hot words, records, back and forward).
  */
 export const SearchBox = () => {

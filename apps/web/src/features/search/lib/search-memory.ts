@@ -1,7 +1,7 @@
 import type { ResourceType } from '@zyk/shared';
 
 /**
- * The search store of SPEC.md §3 (keyword, type, page): the last search of this tab. The search page falls back
+ * The search store (keyword, type, page): the last search of this tab. The search page falls back
  * to it when its URL carries no keyword (a breadcrumb entry keeps the details page's query, not the search's),
  * and keeps the type and page of a keyword when the user comes back to it.
  */
@@ -25,7 +25,7 @@ export const startSearch = (keyword: string) => {
 };
 
 /**
- * SPEC.md §5: the keyword is trimmed. An empty keyword is still a search (it lists everything); the server keeps
+ * The keyword is trimmed. An empty keyword is still a search (it lists everything); the server keeps
  * no record of it.
  */
 export const normalizeKeyword = (raw: string) => raw.trim();

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useBreadcrumbTrail } from '../hooks/use-breadcrumb-trail.ts';
 import styles from './breadcrumb-bar.module.css';
 
-/** 当前位置 trail; an entry leads to its page with the current query (SPEC.md §2). */
+/** 当前位置 trail; an entry leads to its page with the current query. */
 export const BreadcrumbBar = () => {
   const trail = useBreadcrumbTrail();
   const { search } = useLocation();

@@ -39,7 +39,7 @@ export const ShellHeader = ({
   </header>
 );
 
-/** The public site's frame (SPEC.md §2 "Shell"); features plug their pieces into the slots. */
+/** The public site's frame ("Shell"); features plug their pieces into the slots. */
 export const ShellLayout = ({ renderSelector, renderActions, tabExtras, overlays }: ShellLayoutProps) => {
   const scrolled = useScrolledPast();
   return (

@@ -1,7 +1,7 @@
 /**
- * The tab bar of SPEC.md §2, in order. A tab is rendered only once its screens exist (`enabled`); the others are
+ * The tab bar, in order. A tab is rendered only once its screens exist (`enabled`); the others are
  * listed so the order and targets live in one place. A tab that asks for login is shown to visitors even before its
- * screens exist: for them it opens the login dialog (SPEC.md §6).
+ * screens exist: for them it opens the login dialog.
  */
 export interface TabDef {
   key: string;

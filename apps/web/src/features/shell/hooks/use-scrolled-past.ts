@@ -2,7 +2,7 @@ import { SCROLL_THRESHOLD_PX, SCROLL_THROTTLE_MS } from '@zyk/shared';
 import { useEffect, useState } from 'react';
 import { throttle } from '../../../lib/throttle.ts';
 
-/** Whether the page is scrolled past the threshold (176 px), read at most every 100 ms (SPEC.md §9). */
+/** Whether the page is scrolled past the threshold (176 px), read at most every 100 ms. */
 export const useScrolledPast = (threshold = SCROLL_THRESHOLD_PX) => {
   const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
   useEffect(() => {

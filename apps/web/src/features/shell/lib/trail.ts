@@ -13,7 +13,7 @@ export interface AncestorCrumb {
 }
 
 /**
- * SPEC.md §2: each route's breadNumber (default 1) trims the trail to the entries before it, then the route is
+ * Each route's breadNumber (default 1) trims the trail to the entries before it, then the route is
  * appended. Visiting a depth-2 list after a depth-3 detail therefore drops the detail. When the trail is too short
  * for the depth (a details page opened straight from the home page or a link), the gaps are filled with the
  * page's parent routes at their depths (home at depth 1), so details always sit below their list.

@@ -2,7 +2,7 @@ import { Button, Modal } from 'antd';
 import { STATEMENT_PARAGRAPHS, STATEMENT_TITLE } from '../lib/upload-texts.ts';
 import styles from './originality-statement.module.css';
 
-/** The statement's text (SPEC.md §5). */
+/** The statement's text. */
 export const StatementText = () => (
   <ol className={styles.text}>
     {STATEMENT_PARAGRAPHS.map((paragraph) => (

@@ -17,7 +17,7 @@ const preloadDialogs = () => {
 type Loaded = { state: 'idle' | 'loading' | 'failed' } | { state: 'ready'; Dialogs: ComponentType<UploadDialogsProps> };
 
 /**
- * The tab bar's 上传 button (SPEC.md §2, §6). A visitor gets the login dialog and, once logged in, carries on to
+ * The tab bar's 上传 button. A visitor gets the login dialog and, once logged in, carries on to
  * the upload choice; a user gets the choice (文档 / 视频), then the originality statement, then the upload screen.
  * Everything past the button is its own chunk, fetched the first time it is needed, so the home page carries
  * only this.

@@ -28,7 +28,7 @@ const CHOICES: { kind: UploadKind; title: string; hint: string; Icon: typeof Fil
 ];
 
 /**
- * The upload dialogs (SPEC.md §2, §4, §5): choose document or video, agree to the originality statement, then on
+ * The upload dialogs: choose document or video, agree to the originality statement, then on
  * to that upload screen. Loaded the first time the upload button is used; mounted afresh for each opening.
  */
 export const UploadDialogs = ({ open, onClose }: UploadDialogsProps) => {

@@ -1,7 +1,7 @@
 import { sessionStore } from '../../../lib/session-storage.ts';
 
 /**
- * Whether the originality statement was agreed to in this browser tab (SPEC.md §5: uploading implies agreeing).
+ * Whether the originality statement was agreed to in this browser tab (uploading implies agreeing).
  * The upload dialog asks before it leads to an upload screen; a screen opened some other way asks itself.
  */
 const KEY = 'zyk.upload.agreed';

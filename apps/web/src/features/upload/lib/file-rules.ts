@@ -1,7 +1,7 @@
 import { formatBytes, UPLOAD } from '@zyk/shared';
 
 /**
- * Pure rules about files the upload helper and the screens share (SPEC.md §5, §9): which extensions go through the
+ * Pure rules about files the upload helper and the screens share: which extensions go through the
  * chunked protocol, how a name is shortened for display, how sizes and prices are written. No DOM, no React.
  */
 
@@ -26,12 +26,12 @@ export const baseNameOf = (name: string) => {
   return (dot > 0 ? name.slice(0, dot) : name).trim();
 };
 
-/** Video and audio go through the chunked upload, everything else through the form upload (SPEC.md §5). */
+/** Video and audio go through the chunked upload, everything else through the form upload. */
 export const isMediaFile = (name: string) => MEDIA.has(extensionOf(name));
 export const isImageFile = (name: string) => IMAGES.has(extensionOf(name));
 export const isDocumentFile = (name: string) => DOCUMENTS.has(extensionOf(name));
 
-/** Names longer than 9 characters are shown as their first 8 characters and an ellipsis (SPEC.md §9). */
+/** Names longer than 9 characters are shown as their first 8 characters and an ellipsis. */
 export const SHORT_NAME_MAX = 9;
 export const SHORT_NAME_KEEP = 8;
 export const shortName = (name: string) => {

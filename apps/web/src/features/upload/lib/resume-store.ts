@@ -1,6 +1,6 @@
 /**
  * What a chunked upload needs to carry on after a page reload: the server's upload info per file, kept in
- * localStorage under the file's name, size and modification time (SPEC.md §3 "video upload info"). When the same
+ * localStorage under the file's name, size and modification time ("video upload info"). When the same
  * file is chosen again the helper asks `metauri` where to resume.
  */
 

@@ -11,12 +11,12 @@ import {
 } from './transport.ts';
 
 /**
- * The upload helper of SPEC.md §3–§5, §8, §9, framework-free: a queue of files, each uploaded either through the
+ * The upload helper, framework-free: a queue of files, each uploaded either through the
  * form upload (documents, images) or the chunked protocol (video and audio, by extension), one at a time by
  * default, with pause, resume, cancel, retries after asking the server where to resume, and resuming after a page
  * reload from the server's position. Transport, timers and storage are injected so it runs under unit tests.
  *
- * Item states (SPEC.md §4): added → ready (queued, shown 排队等待中) → uploading → success | failure, and
+ * Item states: added → ready (queued, shown 排队等待中) → uploading → success | failure, and
  * paused / canceled from the user. A paused item goes back to ready when resumed; a failed one when retried.
  */
 
@@ -107,7 +107,7 @@ export type UploaderEvent =
 
 export type UploaderListener = (event: UploaderEvent) => void;
 
-/** Browser features the helper depends on (SPEC.md §5): injected in tests. */
+/** Browser features the helper depends on: injected in tests. */
 export interface UploadEnvironment {
   File?: unknown;
   FormData?: unknown;
@@ -125,9 +125,9 @@ export interface UploaderOptions {
   accept?: readonly string[];
   /** Said for a file whose extension is not accepted. */
   rejectMessage?: string;
-  /** Largest video/audio file (default 1 MiB, per SPEC.md §9; the screens set 1 GB). */
+  /** Largest video/audio file (default 1 MiB; the screens set 1 GB). */
   maxVideoSize?: number;
-  /** Largest other file (default 1 MiB, per SPEC.md §9; the screens set 50 MB). */
+  /** Largest other file (default 1 MiB; the screens set 50 MB). */
   maxAttachmentSize?: number;
   /** Chunk size: 1 MiB by default, at most 4 MiB (and at least the server's 1 MiB). */
   chunkSize?: number;
@@ -188,7 +188,7 @@ export const HELPER_MESSAGES = {
   sessionLost: '登录已失效，请重新登录后再上传',
 } as const;
 
-/** Whether the browser has the file API, FormData and Blob slicing (SPEC.md §5). */
+/** Whether the browser has the file API, FormData and Blob slicing. */
 export const supportsUpload = (env: UploadEnvironment = globalThis as UploadEnvironment) =>
   typeof env.File === 'function' &&
   typeof env.FormData === 'function' &&

@@ -1,4 +1,4 @@
-/** The upload screens' fixed texts (SPEC.md §5). */
+/** The upload screens' fixed texts. */
 
 /** The notice above the file picker: formats and sizes. */
 export const UPLOAD_NOTICE =
