@@ -309,4 +309,27 @@ describe('50 concurrent callers from one session', () => {
     expect(messagesOf(r.answers, 429)).toEqual(new Set(['进行中的上传过多，请稍后再试']));
     expect(await t.prisma.chunkedUpload.count({ where: { ownerId, status: 'uploading' } })).toBe(10);
   });
+
+  // Last in the file: 50 misses from this client's address lock it out of puzzles (and so of logging in) for a while.
+  it('captcha verify: 50 guesses on one puzzle from one client are 50 tries, at most 3 counted, at most one pass', async () => {
+    const puzzle = await send(t.url, null, routes.getImgSwipe);
+    const serial = (puzzle.body.data as { captchaSerialNumber: string }).captchaSerialNumber;
+    const { x } = await t.prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } });
+    // Every position from x - 25 to x + 24: the right one is among them, as a brute-forcing client would try.
+    const r = await burst(
+      N,
+      (i) =>
+        send(t.url, null, routes.rstImgSwipe, {
+          body: { captchaSerialNumber: serial, moveEnd_X: Math.max(0, x - 25 + i), wbili: 1 },
+        }),
+      bystanders(),
+    );
+    expectSound('captcha verify', r);
+    const results = r.answers.map((a) => a.body.data as number);
+    expect(results.filter((v) => v === 1).length).toBeLessThanOrEqual(1);
+    // A try that passed or missed counts; every other answer is "take a new puzzle".
+    expect(results.filter((v) => v !== 2).length).toBeLessThanOrEqual(3);
+    const row = await t.prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } });
+    expect(row.failures).toBeLessThanOrEqual(3);
+  });
 });
