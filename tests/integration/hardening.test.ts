@@ -118,6 +118,20 @@ describe('multipart bodies', () => {
     }
   });
 
+  it("a file under another field name than the contract's is refused, and nothing is stored", async () => {
+    const before = await databaseFingerprint(t.databaseUrl, { ignore: ['sessions'] });
+    const form = new FormData();
+    form.append('attachment', new Blob(['教学设计']), '教案.txt');
+    const res = await fetch(`${t.url}${routes.uploadDocument.path}`, {
+      method: 'POST',
+      headers: { cookie: teacherCookie },
+      body: form,
+    });
+    expect(res.status).toBe(400);
+    expectEnvelopeError(await res.json(), 'other field');
+    expect(await databaseFingerprint(t.databaseUrl, { ignore: ['sessions'] })).toBe(before);
+  });
+
   it('a NUL in a form field is a 400 naming the field', async () => {
     const form = new FormData();
     form.append('note', 'a\u0000b');

@@ -51,6 +51,11 @@ export default async function uploadRoutes(app: FastifyInstance, opts: { config:
       if (!part) throw new AppError('BAD_REQUEST', MESSAGES.upload.noFile);
       try {
         checkPartText(part);
+        // The contract names the field: a file sent under another name is not this form's file.
+        if (part.fieldname !== routes.uploadDocument.upload?.field) {
+          part.file.resume();
+          throw new AppError('BAD_REQUEST', MESSAGES.upload.noFile);
+        }
         return await storeDocument(app, config, user, part);
       } catch (error) {
         // The rest of a refused upload is not read: close the connection rather than reuse it.
