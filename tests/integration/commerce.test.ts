@@ -19,7 +19,7 @@ import { settleDueIncome } from '../../apps/api/src/modules/commerce/settlement.
 import { creditBalance, grantCoupon } from '../../apps/api/src/modules/commerce/wallet.ts';
 import { createWithdrawalAdmin } from '../../apps/api/src/modules/commerce/withdrawals.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { DEMO_PASSWORD, loginAs, TRANSPORT_KEY } from '../support/auth.ts';
+import { DEMO_PASSWORD, loginAs, payTokenOf, setPayPassword, TRANSPORT_KEY } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { publishDoc } from '../support/library.ts';
 
@@ -73,15 +73,7 @@ beforeAll(async () => {
   for (const name of ['lijg', 'wangcy', 'zhangxm', 'liujy']) {
     ids[name] = (await t.prisma.user.findUniqueOrThrow({ where: { userName: name } })).id;
   }
-  for (const client of [buyer, other, seller]) {
-    const res = await client.call(routes.verifyAccountChangePassword, {
-      body: {
-        loginPassword: encryptPassword(DEMO_PASSWORD, TRANSPORT_KEY),
-        payPassword: encryptPassword('258013', TRANSPORT_KEY),
-      },
-    });
-    expect(res.code, res.msg).toBe(0);
-  }
+  for (const client of [buyer, other, seller]) await setPayPassword(client, '258013');
 });
 
 afterEach(async () => {
@@ -94,13 +86,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const payToken = async (client: Client) => {
-  const res = await client.call(routes.payPasswordCheck, {
-    body: { password: encryptPassword('258013', TRANSPORT_KEY) },
-  });
-  expect(res.code, res.msg).toBe(0);
-  return res.data.payToken;
-};
+const payToken = (client: Client) => payTokenOf(client, '258013');
 
 let titleSeq = 0;
 const paidResource = (price: number, type: 'DOCUMENT' | 'ACHIEVEMENT' = 'DOCUMENT') =>

@@ -4,16 +4,14 @@ import { checkLedger, userBalances } from '../../apps/api/src/modules/commerce/l
 import { settleDueIncome } from '../../apps/api/src/modules/commerce/settlement.ts';
 import { creditBalance, grantCoupon } from '../../apps/api/src/modules/commerce/wallet.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { loginAs } from '../support/auth.ts';
+import { loginAs, payTokenOf, setPayPassword } from '../support/auth.ts';
 import {
   type Answer,
   type BurstResult,
   burst,
   cookieOfClient,
   isEnvelope,
-  payTokenOf,
   send,
-  setPayPassword,
   statusCounts,
   summaryLine,
 } from '../support/concurrency.ts';

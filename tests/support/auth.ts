@@ -27,3 +27,25 @@ export const loginAs = async (t: TestApp, username: string, password = DEMO_PASS
   if (res.code !== 0) throw new Error(`login failed for ${username}: ${res.msg}`);
   return { ...client, memberId: res.data };
 };
+
+type Client = { call: ReturnType<TestApp['client']>['call'] };
+
+/** Sets the client's pay password (from the demo login password), as the account page does. */
+export const setPayPassword = async (client: Client, payPassword: string) => {
+  const res = await client.call(routes.verifyAccountChangePassword, {
+    body: {
+      loginPassword: encryptPassword(DEMO_PASSWORD, TRANSPORT_KEY),
+      payPassword: encryptPassword(payPassword, TRANSPORT_KEY),
+    },
+  });
+  if (res.code !== 0) throw new Error(`pay password not set: ${res.msg}`);
+};
+
+/** A pay token from `password/check`, as every balance payment and withdrawal needs. */
+export const payTokenOf = async (client: Client, payPassword: string) => {
+  const res = await client.call(routes.payPasswordCheck, {
+    body: { password: encryptPassword(payPassword, TRANSPORT_KEY) },
+  });
+  if (res.code !== 0) throw new Error(`pay password check failed: ${res.msg}`);
+  return res.data.payToken;
+};

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { encryptPassword, type RouteDef, routes } from '@zyk/shared';
+import type { RouteDef } from '@zyk/shared';
 import type { TestApp } from './app.ts';
-import { DEMO_PASSWORD, TRANSPORT_KEY } from './auth.ts';
 import { cookieOf } from './uploads.ts';
 
 /** Bursts of concurrent requests over real HTTP, with the HTTP status of each answer (the typed client hides it). */
@@ -109,23 +108,3 @@ type Client = { call: ReturnType<TestApp['client']>['call']; jar: Map<string, st
 
 /** The session cookie of a logged-in client, for `send`. */
 export const cookieOfClient = (client: Client) => cookieOf(client.jar);
-
-/** Sets the client's pay password (from the demo login password), as the account page does. */
-export const setPayPassword = async (client: Client, payPassword: string) => {
-  const res = await client.call(routes.verifyAccountChangePassword, {
-    body: {
-      loginPassword: encryptPassword(DEMO_PASSWORD, TRANSPORT_KEY),
-      payPassword: encryptPassword(payPassword, TRANSPORT_KEY),
-    },
-  });
-  if (res.code !== 0) throw new Error(`pay password not set: ${res.msg}`);
-};
-
-/** A pay token from `password/check`, as every balance payment and withdrawal needs. */
-export const payTokenOf = async (client: Client, payPassword: string) => {
-  const res = await client.call(routes.payPasswordCheck, {
-    body: { password: encryptPassword(payPassword, TRANSPORT_KEY) },
-  });
-  if (res.code !== 0) throw new Error(`pay password check failed: ${res.msg}`);
-  return res.data.payToken;
-};

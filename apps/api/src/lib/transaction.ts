@@ -76,3 +76,11 @@ export const batch = (prisma: PrismaClient, queries: Prisma.PrismaPromise<unknow
   const run = () => prisma.$transaction(queries);
   return limiter ? limiter.gate.runExclusive(run) : run();
 };
+
+/**
+ * Serialises, until `tx` ends, every transaction that locks the same `key` (a Postgres advisory lock, so across api
+ * instances too): for checks that count rows before inserting one, which row locks cannot guard.
+ */
+export const lockKey = async (tx: Tx, key: string) => {
+  await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext(${key}))`;
+};

@@ -41,8 +41,9 @@ const FASTIFY_CODES: Record<string, { name: keyof typeof ERRORS; msg?: string }>
 };
 
 /**
- * Fastify's `frameworkErrors`: the router's own refusals (a path parameter that is not valid percent-encoding, or
- * longer than the router allows) come before any hook, so they are answered here, in the envelope.
+ * A Fastify error of a known code in the envelope (any other: 400). Also Fastify's `frameworkErrors`: the router's
+ * own refusals (a path parameter that is not valid percent-encoding, or longer than the router allows) come before
+ * any hook and the error handler, so they are answered from here.
  */
 export const answerFrameworkError = (error: FastifyError, _request: unknown, reply: FastifyReply) => {
   const known = error.code ? FASTIFY_CODES[error.code] : undefined;
@@ -92,11 +93,7 @@ export default fp(
         request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
         return reply.status(500).send(envelopeError(ERRORS.INTERNAL.code, ERRORS.INTERNAL.msg));
       }
-      const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-      if (known) {
-        const spec = ERRORS[known.name];
-        return reply.status(spec.status).send(envelopeError(spec.code, known.msg ?? spec.msg));
-      }
+      if (error.code && FASTIFY_CODES[error.code]) return answerFrameworkError(error, request, reply);
       if (isMultipartError(error)) {
         request.log.info({ err: error }, 'malformed multipart body');
         return reply.status(400).send(envelopeError(ERRORS.BAD_REQUEST.code, MULTIPART_MESSAGE));

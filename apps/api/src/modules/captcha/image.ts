@@ -91,30 +91,24 @@ const shapeMask = (shape: Shape, size: number): Float32Array => {
 const maskAt = (mask: Float32Array, size: number, x: number, y: number) =>
   x < 0 || y < 0 || x >= size || y >= size ? 0 : mask[y * size + x]!;
 
+/** The mask's coverage 2 px left, right, above and below (x, y). */
+const around = (mask: Float32Array, size: number, x: number, y: number) => [
+  maskAt(mask, size, x - 2, y),
+  maskAt(mask, size, x + 2, y),
+  maskAt(mask, size, x, y - 2),
+  maskAt(mask, size, x, y + 2),
+];
+
 /** How much of a mask's pixel lies on its outline: covered, with uncovered pixels 2 px away. */
 const edgeOf = (mask: Float32Array, size: number, x: number, y: number) => {
   const m = maskAt(mask, size, x, y);
-  if (m === 0) return 0;
-  const around = Math.min(
-    maskAt(mask, size, x - 2, y),
-    maskAt(mask, size, x + 2, y),
-    maskAt(mask, size, x, y - 2),
-    maskAt(mask, size, x, y + 2),
-  );
-  return m * (1 - around);
+  return m === 0 ? 0 : m * (1 - Math.min(...around(mask, size, x, y)));
 };
 
 /** How much of a mask's pixel lies just outside its outline: uncovered, with covered pixels 2 px away. */
 const haloOf = (mask: Float32Array, size: number, x: number, y: number) => {
   const m = maskAt(mask, size, x, y);
-  if (m === 1) return 0;
-  const around = Math.max(
-    maskAt(mask, size, x - 2, y),
-    maskAt(mask, size, x + 2, y),
-    maskAt(mask, size, x, y - 2),
-    maskAt(mask, size, x, y + 2),
-  );
-  return (1 - m) * around;
+  return m === 1 ? 0 : (1 - m) * Math.max(...around(mask, size, x, y));
 };
 
 type Rgb = [number, number, number];

@@ -2,7 +2,7 @@ import type { VerificationInfo } from '@zyk/shared';
 import type { IdentityVerification, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { transaction } from '../../lib/transaction.ts';
+import { lockKey, transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 
 type Db = Prisma.TransactionClient | PrismaClient;
@@ -103,7 +103,7 @@ export const createVerificationAdmin = (prisma: PrismaClient) => {
       const request = await tx.identityVerification.findUnique({ where: { id } });
       if (!request) throw new Error(`认证申请 ${id} 不存在`);
       // Two approvals of the same ID-card number (different accounts) take turns, so only one can pass.
-      await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext(${`identity:${request.idCard}`}))`;
+      await lockKey(tx, `identity:${request.idCard}`);
       if (decision === 'APPROVED' && (await idCardTakenByOther(tx, request.userId, request.idCard))) {
         throw new Error(`认证申请 ${id} 的身份证号已被其他账号认证，请驳回`);
       }

@@ -6,7 +6,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pipeInto } from '../../lib/streams.ts';
-import { batch, transaction } from '../../lib/transaction.ts';
+import { batch, lockKey, transaction } from '../../lib/transaction.ts';
 import { extensionOf, isAudioExtension, isMediaExtension, safeFileName } from '../files/file-types.ts';
 import { detectMedia, HEAD_BYTES } from '../files/sniff.ts';
 import { fileObjectKey, newId } from '../storage/keys.ts';
@@ -188,7 +188,7 @@ export class ChunkedUploads {
     // Count and insert under a per-user lock: without it, 50 simultaneous inits all counted fewer than the limit
     // and all started.
     await transaction(this.prisma, async (tx) => {
-      await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext(${`upload-init:${user.id}`}))`;
+      await lockKey(tx, `upload-init:${user.id}`);
       const active = await tx.chunkedUpload.count({
         where: { ownerId: user.id, status: 'uploading', updatedAt: { gt: new Date(Date.now() - 3_600_000) } },
       });
