@@ -11,6 +11,7 @@ import accountRoutes from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createDevSmsSender, type SmsSender } from './modules/account/sms.ts';
 import authRoutes from './modules/auth/routes.ts';
+import session from './modules/auth/sessions.ts';
 import centerRoutes from './modules/center/routes.ts';
 import { createPaymentChannel, type PaymentChannel } from './modules/commerce/alipay/setup.ts';
 import invoiceRoutes from './modules/commerce/invoice-routes.ts';
@@ -36,7 +37,6 @@ import errors, { answerClientError, answerFrameworkError } from './plugins/error
 import input from './plugins/input.ts';
 import prisma from './plugins/prisma.ts';
 import security from './plugins/security.ts';
-import session from './plugins/session.ts';
 import web from './plugins/web.ts';
 
 export interface AppOptions {

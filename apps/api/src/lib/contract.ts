@@ -10,8 +10,8 @@ import {
 } from '@zyk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '../plugins/session.ts';
 import { AppError, envelopeOk } from './errors.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 
 /** The logged-in user as the session plugin resolves it (null for visitors). */
 export interface SessionUser {

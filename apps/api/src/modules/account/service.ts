@@ -4,7 +4,8 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { batch, transaction } from '../../lib/transaction.ts';
+import { transaction } from '../../lib/transaction.ts';
+import { isPhoneTaken, setPasswordHash, setPhone, unbindWechat, userById } from '../auth/users.ts';
 import type { SmsSender } from './sms.ts';
 
 export const SMS_TTL_MS = 5 * 60_000;
@@ -23,7 +24,7 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
   changePassword: async (userId: number, sessionId: string, oldEncrypted: string, newEncrypted: string) => {
     const oldPassword = decryptPassword(oldEncrypted, transportKey);
     const newPassword = decryptPassword(newEncrypted, transportKey);
-    const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+    const user = await userById(prisma, userId);
     if (oldPassword === null || !(await verifyPassword(user.passwordHash, oldPassword))) {
       throw new AppError('BAD_REQUEST', MESSAGES.account.oldPasswordWrong);
     }
@@ -32,17 +33,13 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
     }
     if (newPassword === oldPassword) throw new AppError('BAD_REQUEST', MESSAGES.account.passwordSameAsOld);
     const passwordHash = await hashPassword(newPassword);
-    // New hash and the end of every other session land together.
-    await batch(prisma, [
-      prisma.user.update({ where: { id: userId }, data: { passwordHash, passwordChangedAt: new Date() } }),
-      prisma.session.deleteMany({ where: { userId, id: { not: sessionId } } }),
-    ]);
+    await setPasswordHash(prisma, userId, passwordHash, sessionId);
   },
 
   sendPhoneCode: async (userId: number, phone: string) => {
-    const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+    const user = await userById(prisma, userId);
     if (user.phone === phone) throw new AppError('BAD_REQUEST', MESSAGES.account.phoneSame);
-    if (await prisma.user.findUnique({ where: { phone } })) throw new AppError('CONFLICT', MESSAGES.account.phoneTaken);
+    if (await isPhoneTaken(prisma, phone)) throw new AppError('CONFLICT', MESSAGES.account.phoneTaken);
     const since = new Date(Date.now() - 24 * 3_600_000);
     const recent = await prisma.smsCode.findMany({
       where: { userId, purpose: PHONE_CHANGE, createdAt: { gte: since } },
@@ -86,7 +83,7 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
           data: { consumedAt: new Date() },
         });
         if (used.count !== 1) throw new AppError('BAD_REQUEST', MESSAGES.account.smsInvalid);
-        await tx.user.update({ where: { id: userId }, data: { phone } });
+        await setPhone(tx, userId, phone);
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -98,11 +95,7 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
   },
 
   unbindWechat: async (userId: number) => {
-    const { count } = await prisma.user.updateMany({
-      where: { id: userId, wechatOpenId: { not: null } },
-      data: { wechatOpenId: null, wechatNickname: null, wechatBoundAt: null },
-    });
-    if (count === 0) throw new AppError('BAD_REQUEST', MESSAGES.account.wechatNotBound);
+    if (!(await unbindWechat(prisma, userId))) throw new AppError('BAD_REQUEST', MESSAGES.account.wechatNotBound);
   },
 });
 

@@ -1,9 +1,10 @@
-import { decryptPassword, isValidIdCard, isValidPhone, MESSAGES } from '@zyk/shared';
+import { decryptPassword, MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { createThrottle, type ThrottleRule } from '../../lib/throttle.ts';
 import type { CaptchaService } from '../captcha/service.ts';
+import { createThrottle, type ThrottleRule } from '../throttle/service.ts';
+import { findUserByIdentifier } from './users.ts';
 
 /** 5 wrong passwords on one account within 15 minutes lock it for 15 minutes; 20 from one address lock the address. */
 export const ACCOUNT_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
@@ -11,16 +12,6 @@ export const IP_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60_000, lockMs:
 
 export const accountKey = (userId: number) => `account:${userId}`;
 const ipKey = (ip: string) => `ip:${ip}`;
-
-/** Username, mainland mobile number, or 18-character ID-card number (check character validated). */
-export const findUserByIdentifier = (prisma: PrismaClient, identifier: string) => {
-  if (isValidPhone(identifier)) return prisma.user.findUnique({ where: { phone: identifier } });
-  const upper = identifier.toUpperCase();
-  if (/^\d{17}[\dX]$/.test(upper)) {
-    return isValidIdCard(upper) ? prisma.user.findUnique({ where: { idCard: upper } }) : Promise.resolve(null);
-  }
-  return prisma.user.findUnique({ where: { userName: identifier } });
-};
 
 export interface LoginInput {
   username: string;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createThrottle, type ThrottleRule } from '../../lib/throttle.ts';
+import { createThrottle, type ThrottleRule } from '../throttle/service.ts';
 import { generatePuzzle } from './image.ts';
 
 export const CAPTCHA_TTL_MS = 2 * 60_000;

@@ -2,13 +2,13 @@ import { type CenterInfo, makePageBean } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskIdCard, maskPhone } from '../../lib/mask.ts';
+import { rolesOf, userById } from '../auth/users.ts';
+import { dictNames, subjectOptions } from '../dict/service.ts';
 
 const dateOnly = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
 export const createCenterService = (prisma: PrismaClient) => {
-  /** The user's roles, first role first (lowest sort, then oldest). */
-  const roles = (userId: number) =>
-    prisma.userRole.findMany({ where: { userId }, orderBy: [{ sort: 'asc' }, { id: 'asc' }], include: { role: true } });
+  const roles = (userId: number) => rolesOf(prisma, userId);
 
   /** The user's role with this id (and type, when given); 403 when the role is not theirs. */
   const ownRole = async (userId: number, roleId: number, roleTypeId?: number) => {
@@ -24,15 +24,13 @@ export const createCenterService = (prisma: PrismaClient) => {
       (await roles(userId)).map((r) => ({ roleTypeId: r.role.roleTypeId, roleId: r.roleId, roleName: r.role.name })),
 
     info: async (userId: number, roleRef: { roleId?: number; roleTypeId?: number }): Promise<CenterInfo> => {
-      const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+      const user = await userById(prisma, userId);
       const role =
         roleRef.roleId !== undefined
           ? await ownRole(userId, roleRef.roleId, roleRef.roleTypeId)
           : (await roles(userId))[0];
-      const names = await prisma.dict.findMany({
-        where: { id: { in: [user.stageId, user.subjectId].filter((v): v is number => v !== null) } },
-      });
-      const nameOf = (id: number | null) => names.find((d) => d.id === id)?.dictName ?? null;
+      const names = await dictNames(prisma);
+      const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
       return {
         memberId: user.memberId,
         realName: user.realName,
@@ -84,16 +82,7 @@ export const createCenterService = (prisma: PrismaClient) => {
       };
     },
 
-    subjectOptions: async (stageId?: number) => {
-      const rows = await prisma.dict.findMany({
-        where: stageId === undefined ? { level: 2 } : { level: 2, parentId: stageId },
-        orderBy: [{ parentId: 'asc' }, { sort: 'asc' }],
-        select: { id: true, dictName: true },
-      });
-      if (stageId !== undefined) return rows;
-      const seen = new Set<string>();
-      return rows.filter((r) => !seen.has(r.dictName) && seen.add(r.dictName));
-    },
+    subjectOptions: (stageId?: number) => subjectOptions(prisma, stageId),
 
     areas: async (parentCode?: string) => {
       const rows = await prisma.area.findMany({

@@ -2,6 +2,7 @@ import { decryptPassword, PAY_PASSWORD_PATTERN } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { userById } from '../auth/users.ts';
 
 /** Consecutive wrong pay passwords before the lock, and how long the lock lasts. */
 export const PAY_PASSWORD_MAX_FAILURES = 5;
@@ -78,7 +79,7 @@ export const createPayPasswords = (prisma: PrismaClient, transportKey: string) =
 
     /** Sets or replaces the pay password; the login password proves it is the account holder. Clears the lock. */
     set: async (userId: number, loginPasswordEncrypted: string, newPayPasswordEncrypted: string) => {
-      const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
+      const user = await userById(prisma, userId);
       const loginPassword = decryptPassword(loginPasswordEncrypted, transportKey);
       if (loginPassword === null || !(await verifyPassword(user.passwordHash, loginPassword))) {
         throw new AppError('BAD_REQUEST', PAY_PASSWORD_MESSAGES.loginPasswordWrong);

@@ -1,6 +1,7 @@
 import { CHINA_TIME_ZONE, chinaDate, makePageBean } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { peopleOf } from '../auth/users.ts';
 import { countPaidOnSale, dailyDownloadsOf, resourceForSale } from '../library/catalog.ts';
 import { settlesAt } from './settlement.ts';
 
@@ -50,11 +51,10 @@ export const createStatistics = (prisma: PrismaClient, settlementDays: number) =
   return {
     revenueRecord: async (sellerId: number, q: { current: number; size: number }) => {
       const { rows, total } = await paidOrders({ sellerId }, q);
-      const buyers = await prisma.user.findMany({
-        where: { id: { in: [...new Set(rows.map((r) => r.buyerId))] } },
-        select: { id: true, realName: true },
-      });
-      const nameOf = new Map(buyers.map((b) => [b.id, b.realName]));
+      const buyers = await peopleOf(
+        prisma,
+        rows.map((r) => r.buyerId),
+      );
       return {
         objList: rows.map((o) => ({
           orderNo: o.orderNo,
@@ -68,7 +68,7 @@ export const createStatistics = (prisma: PrismaClient, settlementDays: number) =
           paidAt: (o.paidAt ?? o.createdAt).toISOString(),
           settlesAt: (o.settledAt ?? settlesAt(o.paidAt ?? o.createdAt, settlementDays)).toISOString(),
           // Sellers see who bought, as the first character of the name (the buyer's privacy).
-          buyer: `${(nameOf.get(o.buyerId) ?? '用').slice(0, 1)}**`,
+          buyer: `${(buyers.get(o.buyerId)?.realName ?? '用').slice(0, 1)}**`,
         })),
         pageBean: makePageBean(q.current, q.size, total),
       };

@@ -3,6 +3,7 @@ import type { IdentityVerification, Prisma, PrismaClient } from '../../generated
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockKey, transaction } from '../../lib/transaction.ts';
+import { ownsAllFiles } from '../files/records.ts';
 import { sendMessage } from '../messages/service.ts';
 
 type Db = Prisma.TransactionClient | PrismaClient;
@@ -76,10 +77,8 @@ export const createVerificationService = (prisma: PrismaClient) => ({
 
   upload: async (userId: number, input: NewVerification) => {
     if (input.frontFileId === input.backFileId) throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.sameImage);
-    const owned = await prisma.storedFile.count({
-      where: { id: { in: [input.frontFileId, input.backFileId] }, ownerId: userId, kind: 'image' },
-    });
-    if (owned !== 2) throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.badImage);
+    if (!(await ownsAllFiles(prisma, userId, [input.frontFileId, input.backFileId], 'image')))
+      throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.badImage);
     const current = await latest(prisma, userId);
     if (current?.status === 'APPROVED') throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.approved);
     if (current?.status === 'PENDING') throw new AppError('CONFLICT', VERIFICATION_MESSAGES.pending);

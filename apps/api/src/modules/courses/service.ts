@@ -6,8 +6,10 @@ import { AppError } from '../../lib/errors.ts';
 import { registerFileAccessRule } from '../../lib/file-access.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { PUBLISHED } from '../../lib/visibility.ts';
-import { dictNames } from '../dict/service.ts';
+import { peopleOf } from '../auth/users.ts';
+import { dictEntry, dictNames } from '../dict/service.ts';
 import { createSignedFileUrl } from '../files/plugin.ts';
+import { ownsAllFiles } from '../files/records.ts';
 import { countUsableResources, publishedCardsOf, resourceCardOf, resourceTypesOf } from '../library/catalog.ts';
 
 type Status = 'DRAFT' | 'PENDING' | 'PUBLISHED' | 'REJECTED' | 'TAKEN_DOWN';
@@ -43,10 +45,10 @@ export const createCourseService = (app: FastifyInstance) => {
     })[],
   ) => {
     const names = await dictNames(prisma);
-    const authors = await prisma.user.findMany({
-      where: { id: { in: [...new Set(courses.map((c) => c.authorId))] } },
-      select: { id: true, realName: true },
-    });
+    const authors = await peopleOf(
+      prisma,
+      courses.map((c) => c.authorId),
+    );
     const lessonCounts = await prisma.courseTitle.groupBy({
       by: ['courseId'],
       where: { courseId: { in: courses.map((c) => c.id) }, resourceId: { not: null } },
@@ -63,7 +65,7 @@ export const createCourseService = (app: FastifyInstance) => {
       subjectId: c.subjectId,
       stageName: c.stageId ? (names.get(c.stageId) ?? null) : null,
       subjectName: c.subjectId ? (names.get(c.subjectId) ?? null) : null,
-      authorName: authors.find((a) => a.id === c.authorId)?.realName ?? '',
+      authorName: authors.get(c.authorId)?.realName ?? '',
       lessonCount: lessonCounts.find((l) => l.courseId === c.id)?._count._all ?? 0,
       studyCount: c.studyCount,
       status: c.status,
@@ -135,7 +137,7 @@ export const createCourseService = (app: FastifyInstance) => {
 
   const checkStageSubject = async (stageId?: number | null, subjectId?: number | null) => {
     if (!subjectId) return;
-    const subject = await prisma.dict.findUnique({ where: { id: subjectId } });
+    const subject = await dictEntry(prisma, subjectId);
     if (subject?.level !== 2 || (stageId && subject.parentId !== stageId)) {
       throw new AppError('BAD_REQUEST', '所选学科不属于该学段，请重新选择');
     }
@@ -143,8 +145,8 @@ export const createCourseService = (app: FastifyInstance) => {
 
   const checkOwnedImage = async (userId: number, fileId?: string | null) => {
     if (!fileId) return;
-    const file = await prisma.storedFile.findFirst({ where: { id: fileId, ownerId: userId, kind: 'image' } });
-    if (!file) throw new AppError('BAD_REQUEST', '图片须为本人上传的图片文件');
+    if (!(await ownsAllFiles(prisma, userId, [fileId], 'image')))
+      throw new AppError('BAD_REQUEST', '图片须为本人上传的图片文件');
   };
 
   // Covers and topic backgrounds of published items are public.

@@ -17,6 +17,24 @@ export const listDict = async (prisma: PrismaClient, dictId: number, dictLevel: 
   return [all, ...rows];
 };
 
+/** One dictionary entry (a stage or a subject), or null. */
+export const dictEntry = (prisma: PrismaClient, id: number) => prisma.dict.findUnique({ where: { id } });
+
+/**
+ * Subjects of one stage in their order, or of every stage with each name once (the first stage's entry wins), for
+ * the personal centre's subject picker.
+ */
+export const subjectOptions = async (prisma: PrismaClient, stageId?: number) => {
+  const rows = await prisma.dict.findMany({
+    where: stageId === undefined ? { level: 2 } : { level: 2, parentId: stageId },
+    orderBy: [{ parentId: 'asc' }, { sort: 'asc' }],
+    select: { id: true, dictName: true },
+  });
+  if (stageId !== undefined) return rows;
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.dictName) && seen.add(r.dictName));
+};
+
 const NAMES_TTL_MS = 60_000;
 let names: { at: number; map: Promise<Map<number, string>> } | undefined;
 

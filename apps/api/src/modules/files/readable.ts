@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { canReadFile } from '../../lib/file-access.ts';
+import { storedFileById } from './records.ts';
 
 /** What other modules ask of stored files: the row behind an id, and whether a user may read it. */
 
@@ -12,7 +13,7 @@ const ID = /^[a-z2-7]{26}$/;
 
 /** The stored file behind an id, or null (an id of the wrong form is never looked up). */
 export const findStoredFile = (app: FastifyInstance, id: string) =>
-  ID.test(id) ? app.prisma.storedFile.findUnique({ where: { id } }) : Promise.resolve(null);
+  ID.test(id) ? storedFileById(app.prisma, id) : Promise.resolve(null);
 
 /** The stored file behind an id; 404 otherwise. */
 export const storedFile = async (app: FastifyInstance, id: string) => {

@@ -2,6 +2,7 @@ import { MESSAGES, pathOf, routes } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
+import { findFileVariant } from './plugin.ts';
 import { derivedName, idParam, readableFile, storedFile } from './readable.ts';
 import { serveStoredFile } from './serve.ts';
 import { toStoredFileView } from './view.ts';
@@ -28,22 +29,17 @@ export default async function fileRoutes(app: FastifyInstance) {
       const disposition = q.dl === '1' ? 'attachment' : 'inline';
       const maxAgeSeconds = Math.max(0, Math.min(3600, q.exp - Math.floor(Date.now() / 1000)));
       if (!q.v) return serveStoredFile(request, reply, file, { disposition, maxAgeSeconds });
-      const derivative = await app.prisma.fileDerivative.findUnique({
-        where: { fileId_variant: { fileId: id, variant: q.v } },
-      });
-      if (derivative?.status !== 'ready') throw new AppError('NOT_FOUND', MESSAGES.file.notFound);
+      const derivative = await findFileVariant(app, id, q.v);
+      if (!derivative) throw new AppError('NOT_FOUND', MESSAGES.file.notFound);
       if (!derivative.storageKey) return serveStoredFile(request, reply, file, { disposition, maxAgeSeconds });
       return serveStoredFile(
         request,
         reply,
         {
           storageKey: derivative.storageKey,
-          originalName: derivedName(
-            file.originalName,
-            q.v === 'preview' ? 'pdf' : derivative.storageKey.split('.').pop()!,
-          ),
-          size: derivative.size ?? 0n,
-          mimeType: derivative.mimeType ?? 'application/octet-stream',
+          originalName: derivedName(file.originalName, derivative.extension),
+          size: derivative.size,
+          mimeType: derivative.mimeType,
           sha256: `${file.sha256.slice(0, 24)}-${derivative.id}`,
           createdAt: derivative.updatedAt,
         },

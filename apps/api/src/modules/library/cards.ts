@@ -1,22 +1,23 @@
 import type { ResourceCard, ResourceType } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { type PersonName, peopleOf } from '../auth/users.ts';
 import { dictNames } from '../dict/service.ts';
 
-/** The columns every resource card needs; `r` is resources, `u` its author. */
+/** The columns every resource card needs; `r` is resources. Author names come from auth (`toCards`). */
 export const CARD_COLUMNS = Prisma.sql`
   r.id, r.type::text AS type, r.train_type, r.title, r.cover_file_id, r.stage_id, r.subject_id, r.price,
   r.view_count, r.play_count, r.download_count, r.star_count, r.collect_count, r.comment_count, r.published_at,
-  u.real_name AS author_name, u.member_id AS author_member_id,
+  r.author_id,
   (SELECT rf.file_id FROM resource_files rf WHERE rf.resource_id = r.id ORDER BY rf.sort LIMIT 1) AS first_file_id`;
 
 /**
  * The cards of one page, in its order: `page` answers the page's `id`s (and what `order` sorts by, as `page.*`),
- * already sorted and cut to the page. A card costs a join (its author) and a subquery (its first file), so cards
+ * already sorted and cut to the page. A card costs a subquery (its first file) and its author's name, so cards
  * are built for the page's rows only, never for every candidate before sorting: a common search word or an
  * unfiltered list has thousands.
  */
 export const pageCards = (page: Prisma.Sql, order: Prisma.Sql) => Prisma.sql`
-  SELECT ${CARD_COLUMNS} FROM (${page}) page JOIN resources r ON r.id = page.id JOIN users u ON u.id = r.author_id
+  SELECT ${CARD_COLUMNS} FROM (${page}) page JOIN resources r ON r.id = page.id
   ORDER BY ${order}`;
 
 /** Only what the public may see: published and not deleted (the partial list indexes use exactly this). */
@@ -38,12 +39,11 @@ export interface CardRow {
   collect_count: number;
   comment_count: number;
   published_at: Date | null;
-  author_name: string;
-  author_member_id: string;
+  author_id: number;
   first_file_id: string | null;
 }
 
-export const toCard = (row: CardRow, names: Map<number, string>): ResourceCard => ({
+const toCard = (row: CardRow, names: Map<number, string>, authors: Map<number, PersonName>): ResourceCard => ({
   id: row.id,
   type: row.type as ResourceType,
   trainType: row.train_type,
@@ -54,8 +54,8 @@ export const toCard = (row: CardRow, names: Map<number, string>): ResourceCard =
   subjectId: row.subject_id,
   stageName: row.stage_id === null ? null : (names.get(row.stage_id) ?? null),
   subjectName: row.subject_id === null ? null : (names.get(row.subject_id) ?? null),
-  authorName: row.author_name,
-  authorMemberId: row.author_member_id,
+  authorName: authors.get(row.author_id)?.realName ?? '',
+  authorMemberId: authors.get(row.author_id)?.memberId ?? '',
   price: row.price,
   viewCount: row.view_count,
   playCount: row.play_count,
@@ -66,8 +66,14 @@ export const toCard = (row: CardRow, names: Map<number, string>): ResourceCard =
   publishedAt: row.published_at?.toISOString() ?? null,
 });
 
-/** Maps card rows (with any extra columns) to cards, resolving stage and subject names once. */
+/** Maps card rows (with any extra columns) to cards, resolving stage, subject and author names once. */
 export const toCards = async <R extends CardRow>(prisma: PrismaClient, rows: R[]) => {
-  const names = await dictNames(prisma);
-  return rows.map((row) => ({ row, card: toCard(row, names) }));
+  const [names, authors] = await Promise.all([
+    dictNames(prisma),
+    peopleOf(
+      prisma,
+      rows.map((r) => r.author_id),
+    ),
+  ]);
+  return rows.map((row) => ({ row, card: toCard(row, names, authors) }));
 };

@@ -20,7 +20,7 @@ export const resourceTypesOf = async (db: Db, ids: number[]) => {
 /** The card of one resource that is not deleted (whatever its review status), or null. */
 export const resourceCardOf = async (prisma: PrismaClient, id: number) => {
   const rows = await prisma.$queryRaw<CardRow[]>`
-    SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id
+    SELECT ${CARD_COLUMNS} FROM resources r
     WHERE r.id = ${id} AND r.deleted_at IS NULL`;
   const [card] = await toCards(prisma, rows);
   return card?.card ?? null;
@@ -37,7 +37,7 @@ export const publishedCardsOf = async (
   const condition = Prisma.join(where, ' AND ');
   const [rows, count] = await Promise.all([
     prisma.$queryRaw<CardRow[]>`
-      SELECT ${CARD_COLUMNS} FROM resources r JOIN users u ON u.id = r.author_id WHERE ${condition}
+      SELECT ${CARD_COLUMNS} FROM resources r WHERE ${condition}
       ORDER BY r.published_at DESC, r.id DESC LIMIT ${q.size} OFFSET ${(q.current - 1) * q.size}`,
     prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM resources r WHERE ${condition}`,
   ]);

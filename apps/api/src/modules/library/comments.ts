@@ -4,6 +4,7 @@ import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { batch, transaction } from '../../lib/transaction.ts';
 import { PUBLISHED } from '../../lib/visibility.ts';
+import { type PersonName, peopleOf, userById, userByMemberId } from '../auth/users.ts';
 import { sendMessage } from '../messages/service.ts';
 import { resourceDetailLink } from './links.ts';
 
@@ -12,27 +13,34 @@ interface ReplyRow {
   comment_id: number;
   content: string;
   user_id: number;
+  reply_to_user_id: number | null;
   created_at: Date;
-  real_name: string;
-  member_id: string;
-  to_real_name: string | null;
-  to_member_id: string | null;
 }
 
 const REPLY_SELECT = `
-  SELECT p.id, p.comment_id, p.content, p.user_id, p.created_at, u.real_name, u.member_id,
-         t.real_name AS to_real_name, t.member_id AS to_member_id
-  FROM replies p JOIN users u ON u.id = p.user_id LEFT JOIN users t ON t.id = p.reply_to_user_id`;
+  SELECT p.id, p.comment_id, p.content, p.user_id, p.reply_to_user_id, p.created_at FROM replies p`;
 
-const toReply = (r: ReplyRow, viewer: SessionUser | null) => ({
+const personOf = (people: Map<number, PersonName>, id: number) => {
+  const person = people.get(id);
+  return { memberId: person?.memberId ?? '', realName: person?.realName ?? '' };
+};
+
+const toReply = (r: ReplyRow, people: Map<number, PersonName>, viewer: SessionUser | null) => ({
   id: r.id,
   commentId: r.comment_id,
   content: r.content,
-  user: { memberId: r.member_id, realName: r.real_name },
-  replyTo: r.to_member_id ? { memberId: r.to_member_id, realName: r.to_real_name ?? '' } : null,
+  user: personOf(people, r.user_id),
+  replyTo: r.reply_to_user_id !== null && people.has(r.reply_to_user_id) ? personOf(people, r.reply_to_user_id) : null,
   createdAt: r.created_at.toISOString(),
   mine: viewer?.id === r.user_id,
 });
+
+/** Everyone a page of comments and replies names: writers and the users replied to. */
+const peopleNamedIn = (db: PrismaClient, comments: { user_id: number }[], replies: ReplyRow[]) =>
+  peopleOf(db, [
+    ...comments.map((c) => c.user_id),
+    ...replies.flatMap((r) => (r.reply_to_user_id === null ? [r.user_id] : [r.user_id, r.reply_to_user_id])),
+  ]);
 
 export const createCommentService = (prisma: PrismaClient) => {
   const publishedResource = async (resourceId: number) => {
@@ -41,8 +49,14 @@ export const createCommentService = (prisma: PrismaClient) => {
     return r;
   };
 
-  const repliesOf = async (where: string, params: unknown[], viewer: SessionUser | null) =>
-    (await prisma.$queryRawUnsafe<ReplyRow[]>(`${REPLY_SELECT} ${where}`, ...params)).map((r) => toReply(r, viewer));
+  const replyRows = (where: string, params: unknown[]) =>
+    prisma.$queryRawUnsafe<ReplyRow[]>(`${REPLY_SELECT} ${where}`, ...params);
+
+  const repliesOf = async (where: string, params: unknown[], viewer: SessionUser | null) => {
+    const rows = await replyRows(where, params);
+    const people = await peopleNamedIn(prisma, [], rows);
+    return rows.map((r) => toReply(r, people, viewer));
+  };
 
   const commentsById = async (ids: number[], viewer: SessionUser | null) => {
     if (ids.length === 0) return [];
@@ -54,19 +68,18 @@ export const createCommentService = (prisma: PrismaClient) => {
         user_id: number;
         reply_count: number;
         created_at: Date;
-        real_name: string;
-        member_id: string;
       }[]
     >`
-      SELECT c.id, c.resource_id, c.content, c.user_id, c.reply_count, c.created_at, u.real_name, u.member_id
-      FROM comments c JOIN users u ON u.id = c.user_id WHERE c.id = ANY(${ids}::int[])`;
+      SELECT c.id, c.resource_id, c.content, c.user_id, c.reply_count, c.created_at
+      FROM comments c WHERE c.id = ANY(${ids}::int[])`;
     // The first three replies of each comment, in one query.
-    const replies = await repliesOf(
+    const replyList = await replyRows(
       `WHERE p.id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY comment_id ORDER BY created_at, id) AS n
          FROM replies WHERE comment_id = ANY($1::int[])) x WHERE n <= 3) ORDER BY p.created_at, p.id`,
       [ids],
-      viewer,
     );
+    const people = await peopleNamedIn(prisma, rows, replyList);
+    const replies = replyList.map((r) => toReply(r, people, viewer));
     const byId = new Map(rows.map((c) => [c.id, c]));
     return ids.flatMap((id) => {
       const c = byId.get(id);
@@ -76,7 +89,7 @@ export const createCommentService = (prisma: PrismaClient) => {
           id: c.id,
           resourceId: c.resource_id,
           content: c.content,
-          user: { memberId: c.member_id, realName: c.real_name },
+          user: personOf(people, c.user_id),
           createdAt: c.created_at.toISOString(),
           replyCount: c.reply_count,
           replies: replies.filter((r) => r.commentId === c.id),
@@ -125,7 +138,7 @@ export const createCommentService = (prisma: PrismaClient) => {
       const comment = await prisma.comment.findUnique({ where: { id: commentId } });
       if (!comment) throw new AppError('NOT_FOUND', '评论不存在或已删除');
       await publishedResource(comment.resourceId);
-      const replyTo = replyToMemberId ? await prisma.user.findUnique({ where: { memberId: replyToMemberId } }) : null;
+      const replyTo = replyToMemberId ? await userByMemberId(prisma, replyToMemberId) : null;
       if (replyToMemberId && !replyTo) throw new AppError('BAD_REQUEST', '回复的用户不存在');
       const id = await transaction(prisma, async (tx) => {
         const reply = await tx.reply.create({
@@ -136,7 +149,7 @@ export const createCommentService = (prisma: PrismaClient) => {
           WHERE id = ${commentId}`;
         // The comment's author and the user replied to hear of it (never oneself).
         const resource = await tx.resource.findUniqueOrThrow({ where: { id: comment.resourceId } });
-        const replier = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { realName: true } });
+        const replier = await userById(tx, user.id);
         const to = new Set([comment.userId, ...(replyTo ? [replyTo.id] : [])]);
         to.delete(user.id);
         for (const userId of to) {

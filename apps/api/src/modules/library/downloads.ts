@@ -3,6 +3,7 @@ import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerFileAccessRule } from '../../lib/file-access.ts';
 import { createSignedFileUrl } from '../files/plugin.ts';
+import { storedFileById } from '../files/records.ts';
 import { canDownloadResource, isEntitled } from './access.ts';
 import type { createInteractionService } from './interactions.ts';
 
@@ -67,7 +68,7 @@ export const createDownloadService = (
     if (!chosen || !resource.files.some((f) => f.fileId === chosen)) {
       throw new AppError('NOT_FOUND', '该资源没有这个文件');
     }
-    const file = await app.prisma.storedFile.findUniqueOrThrow({ where: { id: chosen } });
+    const file = (await storedFileById(app.prisma, chosen))!;
     await interactions.recordDownload(user.id, resourceId);
     return {
       url: createSignedFileUrl(app, file.id, { disposition: 'attachment', ttlSeconds: 300 }),

@@ -25,7 +25,7 @@ const personalPage = async <Extra extends Record<string, unknown>>(
   const [rows, count] = await Promise.all([
     prisma.$queryRaw<(CardRow & Record<string, unknown>)[]>`
       SELECT ${CARD_COLUMNS}, ${at} AS at ${extra}
-      FROM ${table} h JOIN resources r ON r.id = h.resource_id JOIN users u ON u.id = r.author_id
+      FROM ${table} h JOIN resources r ON r.id = h.resource_id
       WHERE h.user_id = ${opts.userId} AND r.deleted_at IS NULL
       ORDER BY ${at} DESC, r.id DESC LIMIT ${opts.size} OFFSET ${(opts.current - 1) * opts.size}`,
     prisma.$queryRaw<{ n: bigint }[]>`

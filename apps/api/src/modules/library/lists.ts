@@ -4,6 +4,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { CHINA_TODAY_SQL } from '../../lib/china-time-sql.ts';
 import { hotRows } from '../../lib/hot-sql.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
+import { peopleOf } from '../auth/users.ts';
 import { type CardRow, PUBLIC, pageCards, toCards } from './cards.ts';
 import { createPageCache } from './page-cache.ts';
 
@@ -157,16 +158,18 @@ export const createListService = (prisma: PrismaClient, pool: pg.Pool) => {
   });
 
   const memberRank = ttlCache(60_000, async (size: number) => {
-    const rows = await prisma.$queryRaw<
-      { member_id: string; real_name: string; resource_count: bigint; download_count: bigint | null }[]
-    >`
-      SELECT u.member_id, u.real_name, count(*) AS resource_count, sum(r.download_count) AS download_count
-      FROM resources r JOIN users u ON u.id = r.author_id
+    const rows = await prisma.$queryRaw<{ author_id: number; resource_count: bigint; download_count: bigint | null }[]>`
+      SELECT r.author_id, count(*) AS resource_count, sum(r.download_count) AS download_count
+      FROM resources r
       WHERE ${PUBLIC}
-      GROUP BY u.id ORDER BY resource_count DESC, download_count DESC, u.id LIMIT ${size}`;
+      GROUP BY r.author_id ORDER BY resource_count DESC, download_count DESC, r.author_id LIMIT ${size}`;
+    const people = await peopleOf(
+      prisma,
+      rows.map((r) => r.author_id),
+    );
     return rows.map((r) => ({
-      memberId: r.member_id,
-      realName: r.real_name,
+      memberId: people.get(r.author_id)?.memberId ?? '',
+      realName: people.get(r.author_id)?.realName ?? '',
       resourceCount: toInt(r.resource_count),
       downloadCount: toInt(r.download_count),
     }));

@@ -3,6 +3,8 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { dictEntry } from '../dict/service.ts';
+import { filesOwnedBy, ownsAllFiles, storedFilesInOrder } from '../files/records.ts';
 import { canDownloadResource, type EntitlementRule, isEntitled } from './access.ts';
 import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
 import { libraryChanged } from './page-cache.ts';
@@ -49,7 +51,7 @@ const isOwnerOrAdmin = (user: SessionUser | null, authorId: number) => !!user &&
 
 export const createResourceService = (prisma: PrismaClient, entitlements: readonly EntitlementRule[]) => {
   const checkDictionary = async (stageId: number, subjectId: number) => {
-    const subject = await prisma.dict.findUnique({ where: { id: subjectId } });
+    const subject = await dictEntry(prisma, subjectId);
     if (subject?.level !== 2 || subject.parentId !== stageId) {
       throw new AppError('BAD_REQUEST', '所选学科不属于该学段，请重新选择');
     }
@@ -57,13 +59,13 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
 
   const checkFiles = async (userId: number, type: ResourceType, fileIds: string[], coverFileId?: string | null) => {
     const ids = [...new Set(fileIds)];
-    const files = await prisma.storedFile.findMany({ where: { id: { in: ids }, ownerId: userId } });
+    const files = await filesOwnedBy(prisma, userId, ids);
     if (files.length !== ids.length) throw new AppError('BAD_REQUEST', '文件不存在或不属于当前用户，请重新上传');
     const wrong = files.find((f) => !FILE_KINDS[type].includes(f.kind));
     if (wrong) throw new AppError('BAD_REQUEST', `文件“${wrong.originalName}”的类型不适用于该资源`);
     if (coverFileId) {
-      const cover = await prisma.storedFile.findFirst({ where: { id: coverFileId, ownerId: userId, kind: 'image' } });
-      if (!cover) throw new AppError('BAD_REQUEST', '封面须为本人上传的图片');
+      if (!(await ownsAllFiles(prisma, userId, [coverFileId], 'image')))
+        throw new AppError('BAD_REQUEST', '封面须为本人上传的图片');
     }
     return ids;
   };
@@ -127,23 +129,24 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
         tags: string[];
         status: string;
         review_note: string | null;
-        author_id: number;
         deleted_at: Date | null;
       })[]
     >`
-      SELECT ${CARD_COLUMNS}, r.description, r.tags, r.status::text AS status, r.review_note, r.author_id, r.deleted_at
-      FROM resources r JOIN users u ON u.id = r.author_id WHERE r.id = ${id}`;
+      SELECT ${CARD_COLUMNS}, r.description, r.tags, r.status::text AS status, r.review_note, r.deleted_at
+      FROM resources r WHERE r.id = ${id}`;
     const visible =
       row && !row.deleted_at && (row.status === 'PUBLISHED' || (!publicOnly && isOwnerOrAdmin(user, row.author_id)));
     if (!row || !visible) throw new AppError('NOT_FOUND', '资源不存在或尚未发布');
     const [cards, files, star, collect, view, purchased] = await Promise.all([
       toCards(prisma, [row]),
-      prisma.$queryRaw<
-        { id: string; name: string; size: bigint; kind: string; extension: string; mime_type: string }[]
-      >`
-        SELECT f.id, f.original_name AS name, f.size, f.kind, f.extension, f.mime_type
-        FROM resource_files rf JOIN stored_files f ON f.id = rf.file_id
-        WHERE rf.resource_id = ${id} ORDER BY rf.sort`,
+      prisma.resourceFile
+        .findMany({ where: { resourceId: id }, orderBy: { sort: 'asc' }, select: { fileId: true } })
+        .then((rows) =>
+          storedFilesInOrder(
+            prisma,
+            rows.map((r) => r.fileId),
+          ),
+        ),
       user
         ? prisma.resourceStar.findUnique({ where: { userId_resourceId: { userId: user.id, resourceId: id } } })
         : null,
@@ -164,11 +167,11 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
       reviewNote: isOwnerOrAdmin(user, row.author_id) ? row.review_note : null,
       files: files.map((f) => ({
         id: f.id,
-        name: f.name,
+        name: f.originalName,
         size: Number(f.size),
         kind: f.kind,
         extension: f.extension,
-        mimeType: f.mime_type,
+        mimeType: f.mimeType,
       })),
       isOwner,
       starred: !!star,
@@ -231,7 +234,7 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
       const [rows, count] = await Promise.all([
         prisma.$queryRaw<(CardRow & { status: string; review_note: string | null; created_at: Date })[]>`
           SELECT ${CARD_COLUMNS}, r.status::text AS status, r.review_note, r.created_at
-          FROM resources r JOIN users u ON u.id = r.author_id WHERE ${condition}
+          FROM resources r WHERE ${condition}
           ORDER BY r.created_at DESC, r.id DESC LIMIT ${input.size} OFFSET ${(input.current - 1) * input.size}`,
         prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM resources r WHERE ${condition}`,
       ]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
+import { registerFileVariantSource } from '../files/plugin.ts';
 import { PreviewQueue } from './queue.ts';
 import { detectTools } from './tools.ts';
 
@@ -20,6 +21,19 @@ export default fp(
     const tools = await detectTools(config);
     const previews = new PreviewQueue(app.prisma, app.storage, config, tools, app.log);
     app.decorate('previews', previews);
+    // Signed file URLs with `?v=preview` or `?v=thumbnail` serve what this queue produced.
+    registerFileVariantSource(app, async (fileId, variant) => {
+      const derivative = await app.prisma.fileDerivative.findUnique({ where: { fileId_variant: { fileId, variant } } });
+      if (derivative?.status !== 'ready') return null;
+      return {
+        id: derivative.id,
+        storageKey: derivative.storageKey,
+        size: derivative.size ?? 0n,
+        mimeType: derivative.mimeType ?? 'application/octet-stream',
+        extension: variant === 'preview' ? 'pdf' : (derivative.storageKey?.split('.').pop() ?? 'bin'),
+        updatedAt: derivative.updatedAt,
+      };
+    });
     app.addHook('onReady', async () => {
       app.log.info(
         {

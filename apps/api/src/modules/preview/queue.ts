@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { familyOf, isOfficeFamily } from '../files/file-types.ts';
+import { storedFileById } from '../files/records.ts';
 import { derivativeObjectKey, newId } from '../storage/keys.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { placeholderPng } from './placeholder.ts';
@@ -59,7 +60,7 @@ export class PreviewQueue {
 
   /** The derivatives a new file needs: Office files a preview PDF (its thumbnail comes with it), others a thumbnail. */
   async enqueueFor(fileId: string) {
-    const file = await this.prisma.storedFile.findUnique({ where: { id: fileId } });
+    const file = await storedFileById(this.prisma, fileId);
     if (!file) return;
     await this.enqueue(fileId, isOfficeFamily(familyOf(file.extension) ?? '') ? 'preview' : 'thumbnail');
   }
@@ -152,7 +153,7 @@ export class PreviewQueue {
     this.current = controller;
     let outcome: Outcome;
     try {
-      const file = await this.prisma.storedFile.findUnique({ where: { id: job.fileId } });
+      const file = await storedFileById(this.prisma, job.fileId);
       outcome = file ? await this.produce(job, file, controller.signal) : { status: 'failed', error: 'file deleted' };
     } catch (error) {
       this.log.warn({ err: error, job }, 'preview job failed');

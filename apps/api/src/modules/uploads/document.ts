@@ -14,9 +14,10 @@ import {
   isMediaExtension,
   safeFileName,
 } from '../files/file-types.ts';
+import { createStoredFile } from '../files/records.ts';
 import { detectDocument, fitsFamily, HEAD_BYTES, TextValidator } from '../files/sniff.ts';
 import { toStoredFileView } from '../files/view.ts';
-import { fileObjectKey, newId } from '../storage/keys.ts';
+import { fileObjectKey } from '../storage/keys.ts';
 import { rangeReader } from './storage-read.ts';
 
 /** The content does not fit the extension: stops the upload early, nothing is kept. */
@@ -169,18 +170,15 @@ export const storeDocument = async (
     kind = detected.kind === 'image' ? 'image' : 'document';
   }
   try {
-    const file = await app.prisma.storedFile.create({
-      data: {
-        id: newId(),
-        ownerId: user.id,
-        storageKey: key,
-        originalName: name,
-        size: BigInt(inspector.bytes),
-        mimeType,
-        extension,
-        kind,
-        sha256: inspector.hash.digest('hex'),
-      },
+    const file = await createStoredFile(app.prisma, {
+      ownerId: user.id,
+      storageKey: key,
+      originalName: name,
+      size: inspector.bytes,
+      mimeType,
+      extension,
+      kind,
+      sha256: inspector.hash.digest('hex'),
     });
     await app.previews.enqueueFor(file.id).catch((error) => app.log.warn({ err: error }, 'enqueue failed'));
     return toStoredFileView(file);

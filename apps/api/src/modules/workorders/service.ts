@@ -2,6 +2,7 @@ import { makePageBean } from '@zyk/shared';
 import type { PrismaClient, WorkOrder } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { ownsAllFiles } from '../files/records.ts';
 import { sendMessage } from '../messages/service.ts';
 
 const toItem = (w: WorkOrder) => ({
@@ -29,8 +30,8 @@ export const createWorkOrderService = (prisma: PrismaClient) => ({
   insert: async (userId: number, input: NewWorkOrder) => {
     const ids = [...new Set(input.attachmentIds)];
     if (ids.length) {
-      const owned = await prisma.storedFile.count({ where: { id: { in: ids }, ownerId: userId } });
-      if (owned !== ids.length) throw new AppError('BAD_REQUEST', '附件不存在或不属于当前用户，请重新上传');
+      if (!(await ownsAllFiles(prisma, userId, ids)))
+        throw new AppError('BAD_REQUEST', '附件不存在或不属于当前用户，请重新上传');
     }
     return toItem(await prisma.workOrder.create({ data: { ...input, attachmentIds: ids, userId } }));
   },

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
-import { Prisma } from '../generated/prisma/client.ts';
-import type { SessionUser } from '../lib/contract.ts';
-import { hotRows } from '../lib/hot-sql.ts';
+import type { Config } from '../../config.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { SessionUser } from '../../lib/contract.ts';
+import { hotRows } from '../../lib/hot-sql.ts';
+import { SESSION_COOKIE } from '../../lib/session-cookie.ts';
 
-export const SESSION_COOKIE = 'zyk_session';
 /** lastSeenAt is refreshed at most this often, so a busy page does not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -29,8 +29,6 @@ export interface Sessions {
   start: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
   /** Ends the request's session server-side and clears the cookie. */
   end: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** Ends every session of a user except one (password change). */
-  endOthers: (userId: number, keepSessionId: string | null) => Promise<number>;
 }
 
 declare module 'fastify' {
@@ -123,14 +121,7 @@ export default fp(
       clear(request, reply);
     };
 
-    const endOthers: Sessions['endOthers'] = async (userId, keepSessionId) => {
-      const { count } = await app.prisma.session.deleteMany({
-        where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
-      });
-      return count;
-    };
-
-    app.decorate('sessions', { resolve, start, end, endOthers });
+    app.decorate('sessions', { resolve, start, end });
   },
   { name: 'session', dependencies: ['prisma'] },
 );

@@ -1,4 +1,5 @@
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { Tx } from '../../lib/transaction.ts';
 
 export interface ThrottleRule {
   /** Failures within the window that trigger a lockout. */
@@ -11,7 +12,7 @@ export interface ThrottleRule {
  * Failure counters with lockouts, shared by every api instance through Postgres (login per account and per IP,
  * captcha misses per client). Counting is one atomic upsert, so concurrent failures are never lost.
  */
-export const createThrottle = (prisma: PrismaClient) => ({
+export const createThrottle = (prisma: PrismaClient | Tx) => ({
   /** The time until which the key is locked, or null. */
   lockedUntil: async (key: string): Promise<Date | null> => {
     const row = await prisma.loginThrottle.findUnique({ where: { key } });
@@ -37,9 +38,8 @@ export const createThrottle = (prisma: PrismaClient) => ({
     return true;
   },
 
-  reset: async (key: string) => {
-    await prisma.loginThrottle.deleteMany({ where: { key } });
-  },
+  /** Forgets the key's failures and lock; answers whether there was anything to forget. */
+  reset: async (key: string) => (await prisma.loginThrottle.deleteMany({ where: { key } })).count > 0,
 });
 
 export type Throttle = ReturnType<typeof createThrottle>;
