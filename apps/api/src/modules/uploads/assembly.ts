@@ -10,22 +10,24 @@ import { ByteCounter, type ObjectStorage } from '../storage/types.ts';
 import { RecentStages } from './recent-stages.ts';
 
 /**
- * How acknowledged chunks become one object, per storage driver. Every chunk is first stored durably where it can be
- * used without copying it again (`stage`, no database lock held while bytes arrive over the network); then one
- * conditional UPDATE makes it part of the upload only if the upload still stands where the chunk starts
- * (`commitState` answers the state that UPDATE writes); `discard` undoes a stage that lost.
+ * How a chunk's bytes are stored, and how acknowledged chunks become one object, per storage driver. The stages of a
+ * chunk are listed in ChunkedUploads.append; the driver's part of them is here, in the same order: `claim` (before any
+ * byte is read), `write` and `sync` (the chunk stored durably where it can be used without copying it again, no
+ * database lock held while bytes arrive over the network); then one conditional UPDATE makes it part of the upload
+ * only if the upload still stands where the chunk starts (`commitState` answers the state that UPDATE writes);
+ * `afterCommit` lets go of what the committed chunk no longer needs, and `discard` undoes a chunk that lost.
  *
- * - Local disk: the chunk is written straight into the upload's data file at its offset and fsynced — one write
- *   per byte, no staging file and no copy. A claim on the offset (storage/chunk-claims.ts) makes the writer the only
- *   one writing there, on every instance sharing the disk, so acknowledged bytes are never written again. At the end
- *   the data file is renamed to its object key.
- * - S3: parts must be ≥ 5 MiB except the last, chunks are 1–4 MiB. A chunk is stored as a staging object until the
- *   staged bytes plus the arriving chunk reach 5 MiB; then the staged objects and the live chunk are streamed
- *   together as the next part of the upload's multipart upload. The last chunk always closes a part. A staging
- *   object's bytes are also kept in memory for a while (recent-stages.ts), so the part is usually sent without
+ * - Local disk: the claim is on the chunk's offset (storage/chunk-claims.ts): it makes the writer the only one writing
+ *   there, on every instance sharing the disk, so acknowledged bytes are never written again. The chunk is written
+ *   straight into the upload's data file at its offset and fsynced — one write per byte, no staging file and no copy.
+ *   At the end the data file is renamed to its object key.
+ * - S3: parts must be ≥ 5 MiB except the last, chunks are 1–4 MiB. A chunk is stored as a staging object (under a key
+ *   of its own) until the staged bytes plus the arriving chunk reach 5 MiB; then the staged objects and the live chunk
+ *   are streamed together as the next part of the upload's multipart upload. The last chunk always closes a part. A
+ *   staging object's bytes are also kept in memory for a while (recent-stages.ts), so the part is usually sent without
  *   reading them back; only another instance or a restarted one reads them from S3. Completion is
  *   S3's CompleteMultipartUpload (server-side). Every acknowledged byte is in a staging object or an uploaded part,
- *   recorded in Postgres, so a restart or another instance carries on. Each attempt at a part gets a part number of
+ *   recorded in Postgres, so a restart or another instance carries on. Each attempt at a part claims a part number of
  *   its own from a counter in the row (`nextPart`): two copies of a chunk racing to close the same part upload two
  *   parts, and only the committed one is listed at completion. Had they shared a number, the one uploaded last would
  *   be what S3 keeps, whichever was committed, and completion would fail on its ETag (or keep the wrong bytes).
@@ -48,7 +50,7 @@ export interface AssemblyState {
   nextPart?: number;
 }
 
-/** The database, as a chunk's stage may need it. */
+/** The database, as a chunk's claim may need it. */
 export interface StageContext {
   /** Whether the upload still stands at the chunk's start (local disk: before taking over a writer's claim). */
   stillAt(): Promise<boolean>;
@@ -58,6 +60,12 @@ export interface StageContext {
 
 /** S3 numbers parts 1 to 10000. */
 const MAX_PART_NUMBER = 10_000;
+
+/** Where a claimed chunk may write: the offset's writer, a staging object's key, or a part of the multipart upload. */
+export type Claimed =
+  | { kind: 'local'; writer: ChunkWriter }
+  | { kind: 's3-stage'; key: string }
+  | { kind: 's3-part'; n: number; mpu: string; createdMpu: boolean; size: number };
 
 export type Staged =
   | { kind: 'local'; writer: ChunkWriter; bytes: number }
@@ -74,10 +82,14 @@ export class ChunkBusyError extends Error {
 
 export interface Assembler {
   /**
-   * Durably stores `length` fresh bytes read from `body` for offset `start`, not yet part of the upload. Throws
-   * ChunkBusyError (before reading `body`) when another writer has that offset.
+   * Claim: the right to store `length` fresh bytes for offset `start`, taken before any of them is read. Throws
+   * ChunkBusyError when another writer has that offset.
    */
-  stage(upload: UploadRef, start: number, length: number, body: Readable, db: StageContext): Promise<Staged>;
+  claim(upload: UploadRef, start: number, length: number, db: StageContext): Promise<Claimed>;
+  /** Write: stores the chunk's `length` bytes from `body` where the claim allows, not yet part of the upload. */
+  write(upload: UploadRef, claimed: Claimed, body: Readable, length: number): Promise<Staged>;
+  /** Sync: makes the written bytes durable; throws if they are not all there. */
+  sync(staged: Staged): Promise<void>;
   /** The state to commit with the chunk (the upload still stands at `start`); throws if it may not be committed. */
   commitState(upload: UploadRef, staged: Staged): AssemblyState;
   /** After the database commit: removes what the chunk no longer needs. `upload` is the state before the commit. */
@@ -102,18 +114,37 @@ const STALL_MS = 15_000;
 class LocalAssembler implements Assembler {
   constructor(private readonly storage: LocalStorage) {}
 
-  async stage(upload: UploadRef, start: number, length: number, body: Readable, db: StageContext) {
+  /** Claim: the offset, so this writer is the only one writing there (a live writer holding it is waited for). */
+  async claim(upload: UploadRef, start: number, _length: number, db: StageContext): Promise<Claimed> {
     const writer = await this.storage.claimChunk(upload.id, start, () => db.stillAt());
     if (typeof writer === 'string') throw new ChunkBusyError(writer);
+    return { kind: 'local', writer };
+  }
+
+  /** Write: straight into the data file at the claimed offset. A failed write gives the claim back. */
+  async write(_upload: UploadRef, claimed: Claimed, body: Readable, length: number): Promise<Staged> {
+    if (claimed.kind !== 'local') throw new Error('foreign claim');
+    const { writer } = claimed;
     // The claim keeps other writers of this offset waiting: a chunk whose bytes stop coming is given up.
     const watchdog = setInterval(() => {
       if (performance.now() - writer.lastActivity > STALL_MS) body.destroy(new Error('chunk stalled'));
     }, 1_000);
     try {
       await pipeline(body, writer.stream()).finally(() => clearInterval(watchdog));
+    } catch (error) {
+      await writer.release();
+      throw error;
+    }
+    return { kind: 'local', writer, bytes: length };
+  }
+
+  /** Sync: fsync, and every byte of the chunk written. A failed sync gives the claim back. */
+  async sync(staged: Staged) {
+    if (staged.kind !== 'local') throw new Error('foreign stage');
+    const { writer } = staged;
+    try {
       await writer.sync();
-      if (writer.written !== length) throw new Error(`wrote ${writer.written} of ${length} bytes`);
-      return { kind: 'local' as const, writer, bytes: writer.written };
+      if (writer.written !== staged.bytes) throw new Error(`wrote ${writer.written} of ${staged.bytes} bytes`);
     } catch (error) {
       await writer.release();
       throw error;
@@ -166,23 +197,40 @@ class S3Assembler implements Assembler {
 
   constructor(private readonly storage: S3Storage) {}
 
-  async stage(upload: UploadRef, start: number, length: number, body: Readable, db: StageContext): Promise<Staged> {
+  /**
+   * Claim: a staging object's key of its own (racing copies of a chunk never share one); or, for a chunk that closes a
+   * part, a part number of its own from the row's counter, and the upload's multipart upload (started with its first
+   * part).
+   */
+  async claim(upload: UploadRef, start: number, length: number, db: StageContext): Promise<Claimed> {
     const state = upload.assembly;
-    const staged = state.staged ?? [];
-    const pending = staged.reduce((sum, s) => sum + s.size, 0);
+    const pending = (state.staged ?? []).reduce((sum, s) => sum + s.size, 0);
     const isLast = start + length === upload.fileSize;
     if (pending + length < S3_MIN_PART && !isLast) {
-      const key = `u/${upload.id}/${start}-${nonce()}`;
-      const copy = this.recent.collect(body, length);
-      const { size } = await this.storage.put(key, copy.stream, { size: length });
-      copy.keep(key, size);
-      return { kind: 's3-stage', key, bytes: size };
+      return { kind: 's3-stage', key: `u/${upload.id}/${start}-${nonce()}` };
     }
-    // Staged objects first, then the live chunk, as one part of known length.
     const n = await db.nextPartNumber();
     if (n > MAX_PART_NUMBER) throw new Error(`upload ${upload.id} has used every S3 part number`);
     const createdMpu = !state.mpu;
     const mpu = state.mpu ?? (await this.storage.createMultipart(state.key));
+    return { kind: 's3-part', n, mpu, createdMpu, size: pending + length };
+  }
+
+  /**
+   * Write: a staging object (its bytes also kept in memory), or the staged objects first and then the live chunk, as
+   * one part of known length. A part that fails aborts the multipart upload it started.
+   */
+  async write(upload: UploadRef, claimed: Claimed, body: Readable, length: number): Promise<Staged> {
+    if (claimed.kind === 's3-stage') {
+      const copy = this.recent.collect(body, length);
+      const { size } = await this.storage.put(claimed.key, copy.stream, { size: length });
+      copy.keep(claimed.key, size);
+      return { kind: 's3-stage', key: claimed.key, bytes: size };
+    }
+    if (claimed.kind !== 's3-part') throw new Error('foreign claim');
+    const { n, mpu, createdMpu, size } = claimed;
+    const { key } = upload.assembly;
+    const staged = upload.assembly.staged ?? [];
     const joined = new PassThrough({ highWaterMark: 1 << 20 });
     const live = new ByteCounter();
     const feed = (async () => {
@@ -194,15 +242,18 @@ class S3Assembler implements Assembler {
     })();
     feed.catch((error) => joined.destroy(error));
     try {
-      const etag = await this.storage.uploadPart(state.key, mpu, n, joined, pending + length);
+      const etag = await this.storage.uploadPart(key, mpu, n, joined, size);
       await feed;
-      return { kind: 's3-part', n, etag, size: pending + length, bytes: live.bytes, mpu, createdMpu };
+      return { kind: 's3-part', n, etag, size, bytes: live.bytes, mpu, createdMpu };
     } catch (error) {
       joined.destroy(error as Error);
-      if (createdMpu) await this.storage.abortMultipart(state.key, mpu).catch(() => {});
+      if (createdMpu) await this.storage.abortMultipart(key, mpu).catch(() => {});
       throw error;
     }
   }
+
+  /** Sync: nothing to do, S3 answers a write once its bytes are durable. */
+  async sync() {}
 
   commitState(upload: UploadRef, staged: Staged): AssemblyState {
     const state = upload.assembly;

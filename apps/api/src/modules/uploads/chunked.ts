@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { pipeInto } from '../../lib/streams.ts';
 import { batch, lockKey, transaction } from '../../lib/transaction.ts';
 import { extensionOf, isAudioExtension, isMediaExtension, safeFileName } from '../files/file-types.ts';
+import { createStoredFile } from '../files/records.ts';
 import { detectMedia, HEAD_BYTES } from '../files/sniff.ts';
 import { fileObjectKey, newId } from '../storage/keys.ts';
 import type { ObjectStorage } from '../storage/types.ts';
@@ -20,7 +21,7 @@ import {
   type Staged,
   type UploadRef,
 } from './assembly.ts';
-import { RunningHashes, sha256OfStream } from './hasher.ts';
+import { type HashFork, RunningHashes, sha256OfStream } from './hasher.ts';
 import { listUploadLeftovers } from './leftovers.ts';
 import { ChunkDataError, ChunkSlicer } from './slicer.ts';
 import { rangeReader, readHead } from './storage-read.ts';
@@ -99,6 +100,32 @@ const fail = (kind: ErrorName, msg: string, result: number, received: number): C
   fileId: null,
 });
 
+/** The answer to a chunk that does not match its Content-Range; `received` is where the upload stands. */
+const dataError = (received: number, kind: ErrorName = 'BAD_REQUEST') =>
+  fail(kind, MESSAGES.upload.dataError, UPLOAD_RESULT.failRetryIfProgress, received);
+
+/** One chunk on its way through the stages of `ChunkedUploads.append`. */
+interface Chunk {
+  user: SessionUser;
+  query: { ccvid: string; uid: string };
+  row: UploadRow;
+  upload: UploadRef;
+  /** Where the upload stood when the chunk came: its fresh bytes start here. */
+  at: number;
+  /** How many of the chunk's bytes are not stored yet. */
+  fresh: number;
+  /** The request's file part, as it arrives. */
+  body: Readable;
+  /** The fresh bytes of `body`, checked against the chunk's range (and hashed on the way, off the local disk). */
+  bytes: ChunkSlicer;
+  /** The chunk's running SHA-256, when its bytes are hashed on the way in. */
+  hash: HashFork | null;
+  /** Local disk: the data file the hash worker reads the chunk from once it is committed. */
+  localData: string | null;
+  /** The database, as the claim may need it. */
+  db: StageContext;
+}
+
 /** `bytes start-end/total` (inclusive end), or null. */
 export const parseContentRange = (header: string | undefined) => {
   const m = /^bytes (\d{1,15})-(\d{1,15})\/(\d{1,15})$/.exec(header?.trim() ?? '');
@@ -116,7 +143,8 @@ export type FileCreatedHook = (fileId: string) => Promise<void>;
 
 /**
  * The spec's chunked video/audio upload: state in Postgres, bytes in object storage; `received`
- * only ever counts bytes already durable. See assembly.ts for how chunks become one object per driver.
+ * only ever counts bytes already durable. `append` lists the stages of a chunk; assembly.ts holds each storage
+ * driver's part of them, and how chunks become one object.
  */
 export class ChunkedUploads {
   readonly assembler: Assembler;
@@ -159,8 +187,8 @@ export class ChunkedUploads {
     };
   }
 
-  private ref(row: UploadRow, assembly: AssemblyState = row.assembly): UploadRef {
-    return { id: row.id, fileSize: row.fileSize, assembly };
+  private ref(row: UploadRow): UploadRef {
+    return { id: row.id, fileSize: row.fileSize, assembly: row.assembly };
   }
 
   /**
@@ -266,74 +294,89 @@ export class ChunkedUploads {
     const row = await this.owned(user, query.ccvid, query.uid, preloaded);
     if (!('ownerId' in row)) return row;
     const R = row.received;
-    const dataError = (kind: ErrorName = 'BAD_REQUEST') =>
-      fail(kind, MESSAGES.upload.dataError, UPLOAD_RESULT.failRetryIfProgress, R);
     if (!body) return fail('BAD_REQUEST', MESSAGES.upload.noFile, UPLOAD_RESULT.failRetryIfProgress, R);
     const range = parseContentRange(contentRange);
-    if (!range || range.total !== row.fileSize) return dataError();
+    if (!range || range.total !== row.fileSize) return dataError(R);
     const length = range.end - range.start + 1;
-    if (length > UPLOAD.chunkMaxBytes) return dataError('PAYLOAD_TOO_LARGE');
-    if (length < UPLOAD.chunkMinBytes && range.end + 1 !== row.fileSize) return dataError();
+    if (length > UPLOAD.chunkMaxBytes) return dataError(R, 'PAYLOAD_TOO_LARGE');
+    if (length < UPLOAD.chunkMinBytes && range.end + 1 !== row.fileSize) return dataError(R);
     if (R === row.fileSize) return this.complete(row.id);
     if (range.start > R || range.end < R) return ok(UPLOAD_RESULT.resume, R);
 
-    const fresh = range.end + 1 - R;
-    // Local disk: the worker reads the acknowledged bytes from the data file after the commit (follow, below).
-    const localData = this.assembler.localData(this.ref(row));
-    const hash = localData ? null : this.hashes.fork(row.id, R);
-    const dropHash = () => {
-      if (hash) this.hashes.discard(hash);
-    };
-    const slicer = new ChunkSlicer(R - range.start, fresh, hash);
-    // The stage below re-raises the slicer's error; this listener only keeps an error raised before the stage
-    // has attached its own (a short chunk can be read whole in between) from becoming an uncaught exception.
-    slicer.on('error', () => {});
-    pipeInto(body, slicer);
+    // The stages of a chunk. Their order is what makes a chunk safe to retry, race and crash at any point:
+    // - claim before any byte is written: the offset (local disk), or a key or part number of the chunk's own (S3), so
+    //   racing copies of a chunk never write over each other or over acknowledged bytes;
+    // - write, then sync, before the commit: `received` only ever counts bytes that are durable;
+    // - commit: one conditional UPDATE, so the chunk counts only if the upload still stands where the chunk starts;
+    // - hash only once the chunk counts (a chunk that lost must not enter the upload's running SHA-256), and before
+    //   assemble, whose completion of the last chunk takes the digest that must cover it;
+    // - assemble last: it lets go of what the committed chunk no longer needs, and the last chunk makes the file.
+    // The body is read from before the claim (receive), so a claim that waits overlaps the bytes' arrival.
+    const chunk = this.receive(user, query, row, range.start, range.end + 1 - R, body);
+    let staged: Staged;
+    try {
+      const claimed = await this.assembler.claim(chunk.upload, chunk.at, chunk.fresh, chunk.db);
+      staged = await this.assembler.write(chunk.upload, claimed, chunk.bytes, chunk.fresh);
+      await this.assembler.sync(staged);
+    } catch (error) {
+      return this.notStored(chunk, error);
+    }
+    const received = chunk.at + staged.bytes;
+    const notCommitted = await this.commit(chunk, staged, received);
+    if (notCommitted) return notCommitted;
+    this.hash(chunk, received);
+    return this.assemble(chunk, staged, received);
+  }
+
+  /**
+   * Starts reading a chunk's `fresh` bytes from `body` (which starts at `start`): the bytes already stored are
+   * skipped, the rest checked against the range and, except on the local disk, hashed on the way in.
+   */
+  private receive(
+    user: SessionUser,
+    query: { ccvid: string; uid: string },
+    row: UploadRow,
+    start: number,
+    fresh: number,
+    body: Readable,
+  ): Chunk {
+    const at = row.received;
+    const upload = this.ref(row);
+    // Local disk: the worker reads the acknowledged bytes from the data file after the commit (the hash stage).
+    const localData = this.assembler.localData(upload);
+    const hash = localData ? null : this.hashes.fork(row.id, at);
+    const bytes = new ChunkSlicer(at - start, fresh, hash);
+    // The write stage re-raises the slicer's error; this listener only keeps an error raised before that stage has
+    // attached its own (a short chunk can be read whole in between) from becoming an uncaught exception.
+    bytes.on('error', () => {});
+    pipeInto(body, bytes);
     const db: StageContext = {
       stillAt: async () => {
         const current = await this.load(row.id);
-        return current?.status === 'uploading' && current.received === R;
+        return current?.status === 'uploading' && current.received === at;
       },
       nextPartNumber: () => this.nextPartNumber(row.id),
     };
-    let staged: Staged;
-    try {
-      staged = await this.assembler.stage(this.ref(row), R, fresh, slicer, db);
-    } catch (error) {
-      dropHash();
-      if (error instanceof ChunkBusyError) {
-        // Another writer has this offset: nothing was stored or read; answer where the upload stands now.
-        body.unpipe(slicer);
-        slicer.destroy();
-        return this.standing(user, query, R, error.reason === 'gone');
-      }
-      if (error instanceof ChunkDataError) return dataError();
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return dataError('PAYLOAD_TOO_LARGE');
-      if (body.destroyed && (body as { truncated?: boolean }).truncated) return dataError('PAYLOAD_TOO_LARGE');
-      // A racing copy of this chunk may have been stored meanwhile (on S3 its commit deletes the staged objects this
-      // one was reading): then this failure does not matter, and the answer is where the upload stands now.
-      const now = await this.load(row.id).catch(() => null);
-      if (now && now.received !== R) {
-        body.unpipe(slicer);
-        slicer.destroy();
-        return this.standing(user, query, R, false);
-      }
-      this.log.warn({ err: error, upload: row.id }, 'chunk could not be staged');
-      return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, R);
-    }
+    return { user, query, row, upload, at, fresh, body, bytes, hash, localData, db };
+  }
 
-    const received = R + staged.bytes;
+  /**
+   * Commit: one statement, under the row's lock: the chunk counts only if the upload still stands where it starts. The
+   * part counter is kept as it is in the row (other attempts may have taken numbers since this row was read). Answers
+   * null when the chunk counts; otherwise what is stored of it is undone (or left, when the outcome is unknown) and
+   * the answer is where the upload stands or that storage failed.
+   */
+  private async commit(chunk: Chunk, staged: Staged, received: number): Promise<ChunkReply | null> {
+    const { row, upload, at } = chunk;
     let next: AssemblyState;
     try {
-      next = this.assembler.commitState(this.ref(row), staged);
+      next = this.assembler.commitState(upload, staged);
     } catch (error) {
-      dropHash();
+      this.forgetHash(chunk);
       this.log.warn({ err: error, upload: row.id }, 'chunk may not be committed');
-      await this.assembler.discard(this.ref(row), staged).catch(() => {});
-      return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, R);
+      await this.assembler.discard(upload, staged).catch(() => {});
+      return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, at);
     }
-    // One statement, under the row's lock: the chunk counts only if the upload still stands where it starts. The
-    // part counter is kept as it is in the row (other attempts may have taken numbers since this row was read).
     let won: boolean;
     try {
       const committed = await this.sql(Prisma.sql`
@@ -341,27 +384,75 @@ export class ChunkedUploads {
           assembly = ${JSON.stringify(next)}::jsonb
             || jsonb_strip_nulls(jsonb_build_object('nextPart', assembly->'nextPart')),
           updated_at = now(), expires_at = ${this.expiry()}
-        WHERE id = ${row.id} AND received = ${R} AND status = 'uploading'
+        WHERE id = ${row.id} AND received = ${at} AND status = 'uploading'
         RETURNING id`);
       won = committed.length === 1;
     } catch (error) {
-      dropHash();
+      this.forgetHash(chunk);
       this.log.warn({ err: error, upload: row.id }, 'chunk could not be committed');
-      await this.assembler.abandon(this.ref(row), staged).catch(() => {});
-      return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, R);
+      await this.assembler.abandon(upload, staged).catch(() => {});
+      return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, at);
     }
-    if (!won) {
-      dropHash();
-      await this.assembler.discard(this.ref(row), staged).catch(() => {});
-      return this.standing(user, query, R, false);
-    }
-    if (localData) this.hashes.follow(row.id, localData, received);
-    else if (hash) this.hashes.commit(row.id, hash, received);
-    await this.assembler.afterCommit(this.ref(row), staged).catch((error) => {
-      this.log.warn({ err: error, upload: row.id }, 'staged chunk cleanup failed (the sweep retries)');
+    if (won) return null;
+    this.forgetHash(chunk);
+    await this.assembler.discard(upload, staged).catch(() => {});
+    return this.standing(chunk.user, chunk.query, at, false);
+  }
+
+  /**
+   * Hash: the committed chunk joins the upload's running SHA-256. On the local disk the worker now reads it from the
+   * data file; elsewhere the hash it went through on the way in becomes the upload's.
+   */
+  private hash(chunk: Chunk, received: number) {
+    if (chunk.localData) this.hashes.follow(chunk.row.id, chunk.localData, received);
+    else if (chunk.hash) this.hashes.commit(chunk.row.id, chunk.hash, received);
+  }
+
+  /**
+   * Assemble: the committed chunk is part of the upload's object as its driver builds it, which now lets go of what
+   * the chunk no longer needs (local disk: the data file is closed, the offset's claim kept as taken; S3: the staged
+   * objects now inside a part). The last chunk completes the upload: the object and its StoredFile.
+   */
+  private async assemble(chunk: Chunk, staged: Staged, received: number): Promise<ChunkReply> {
+    await this.assembler.afterCommit(chunk.upload, staged).catch((error) => {
+      this.log.warn({ err: error, upload: chunk.row.id }, 'staged chunk cleanup failed (the sweep retries)');
     });
-    if (received === row.fileSize) return this.complete(row.id);
+    if (received === chunk.row.fileSize) return this.complete(chunk.row.id);
     return ok(UPLOAD_RESULT.resume, received);
+  }
+
+  /**
+   * The answer for a chunk whose claim, write or sync failed: nothing of it was stored (a claim it held is given
+   * back). Bytes that do not match the range are the client's error; anything else is storage's, unless a racing
+   * copy of the chunk was stored meanwhile.
+   */
+  private async notStored(chunk: Chunk, error: unknown): Promise<ChunkReply> {
+    const { row, at, body, bytes } = chunk;
+    this.forgetHash(chunk);
+    if (error instanceof ChunkBusyError) {
+      // Another writer has this offset: nothing was stored or read; answer where the upload stands now.
+      body.unpipe(bytes);
+      bytes.destroy();
+      return this.standing(chunk.user, chunk.query, at, error.reason === 'gone');
+    }
+    if (error instanceof ChunkDataError) return dataError(at);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return dataError(at, 'PAYLOAD_TOO_LARGE');
+    if (body.destroyed && (body as { truncated?: boolean }).truncated) return dataError(at, 'PAYLOAD_TOO_LARGE');
+    // A racing copy of this chunk may have been stored meanwhile (on S3 its commit deletes the staged objects this
+    // one was reading): then this failure does not matter, and the answer is where the upload stands now.
+    const now = await this.load(row.id).catch(() => null);
+    if (now && now.received !== at) {
+      body.unpipe(bytes);
+      bytes.destroy();
+      return this.standing(chunk.user, chunk.query, at, false);
+    }
+    this.log.warn({ err: error, upload: row.id }, 'chunk could not be staged');
+    return fail('UNAVAILABLE', MESSAGES.upload.storageUnavailable, UPLOAD_RESULT.failRetry, at);
+  }
+
+  /** The chunk will not count: the hash it went through is forgotten. */
+  private forgetHash(chunk: Chunk) {
+    if (chunk.hash) this.hashes.discard(chunk.hash);
   }
 
   /**
@@ -439,19 +530,20 @@ export class ChunkedUploads {
       const sha256 = (await running) ?? (await sha256OfStream(() => this.storage.get(key)));
       const fileId = newId();
       await batch(this.prisma, [
-        this.prisma.storedFile.create({
-          data: {
-            id: fileId,
+        createStoredFile(
+          this.prisma,
+          {
             ownerId: row.ownerId,
             storageKey: key,
             originalName: row.fileName,
-            size: BigInt(row.fileSize),
+            size: row.fileSize,
             mimeType: detected.mime,
             extension: row.extension,
             kind: detected.kind,
             sha256,
           },
-        }),
+          fileId,
+        ),
         this.prisma.chunkedUpload.update({
           where: { id },
           data: { status: 'done', storedFileId: fileId, updatedAt: new Date() },
