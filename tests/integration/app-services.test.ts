@@ -1,7 +1,8 @@
-import { routes } from '@zyk/shared';
+import { MESSAGES, routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
+import { publishDoc } from '../support/library.ts';
 
 /**
  * Services shared by several modules are built once in buildApp, with injection points for what a district plugs
@@ -36,5 +37,47 @@ describe('an SMS gateway given to buildApp', () => {
     expect(changed.code).toBe(0);
     const user = await t.prisma.user.findUniqueOrThrow({ where: { userName: 'lijg' } });
     expect(user.phone).toBe('13755550077');
+  });
+});
+
+/**
+ * Deadlines are measured by the clock buildApp is given: moving it forward expires payment windows, signed links
+ * and idle sessions without touching a row or waiting.
+ */
+describe('a clock given to buildApp', () => {
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RATE_LIMITS: 'false', COMMERCE_WORKER: 'false' }, services: { clock } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('closes a payment window, expires a signed link and ends an idle session when it moves on', async () => {
+    const seller = await loginAs(t, 'lijg');
+    const buyer = await loginAs(t, 'liujy');
+    const resourceId = await publishDoc(t, seller.call, 'lijg', { title: '时钟测试资源', price: 500 });
+    const opened = await buyer.call(routes.payInfoResource, { query: { resourceId } });
+    expect(opened.code, opened.msg).toBe(0);
+    const first = opened.data.order;
+    expect(Date.parse(first.expiresAt) - clock.now().getTime()).toBeGreaterThan(29 * 60_000);
+    // A well-formed id nobody stored: a valid link reaches the lookup (404), an expired one stops at the signature.
+    const link = t.app.fileUrls.url('a'.repeat(26), { ttlSeconds: 600 });
+    expect((await fetch(`${t.url}${link}`)).status).toBe(404);
+
+    offsetMs = 31 * 60_000;
+    const again = await buyer.call(routes.payInfoResource, { query: { resourceId } });
+    expect(again.code, again.msg).toBe(0);
+    expect(again.data.order.orderNo).not.toBe(first.orderNo);
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { orderNo: first.orderNo } })).status).toBe('CLOSED');
+    const expired = await fetch(`${t.url}${link}`);
+    expect(expired.status).toBe(403);
+    expect((await expired.json()).msg).toBe(MESSAGES.file.linkExpired);
+
+    // The default idle limit is 12 hours.
+    offsetMs += 12 * 60 * 60_000 + 60_000;
+    expect((await buyer.call(routes.payInfoResource, { query: { resourceId } })).code).toBe(40100);
   });
 });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ERRORS, routes } from '@zyk/shared';
+import { ERRORS, MESSAGES, routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyCommands } from '../../apps/api/src/cli/verify-commands.ts';
 import type { OrderStatus } from '../../apps/api/src/generated/prisma/client.ts';
-import { createInvoiceAdmin, INVOICE_MESSAGES } from '../../apps/api/src/modules/commerce/invoices.ts';
+import { createInvoiceAdmin } from '../../apps/api/src/modules/commerce/invoices.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
@@ -92,17 +92,17 @@ describe('invoices', () => {
     const before = await databaseFingerprint(t.databaseUrl);
     const twice = await lijg.call(routes.invoiceApply, { body: personal([b.id]) });
     expect(twice.code).toBe(ERRORS.CONFLICT.code);
-    expect(twice.msg).toBe(INVOICE_MESSAGES.alreadyInvoiced);
+    expect(twice.msg).toBe(MESSAGES.invoice.alreadyInvoiced);
     const zero = await lijg.call(routes.invoiceApply, { body: personal([free.id]) });
     expect(zero.code).toBe(ERRORS.BAD_REQUEST.code);
-    expect(zero.msg).toBe(INVOICE_MESSAGES.zeroAmount);
+    expect(zero.msg).toBe(MESSAGES.invoice.zeroAmount);
     for (const order of [pending, refunded]) {
       const res = await lijg.call(routes.invoiceApply, { body: personal([order.id]) });
       expect(res.code).toBe(ERRORS.BAD_REQUEST.code);
-      expect(res.msg).toBe(INVOICE_MESSAGES.notOwnPaid);
+      expect(res.msg).toBe(MESSAGES.invoice.notOwnPaid);
     }
     const missing = await lijg.call(routes.invoiceApply, { body: personal([2_000_000_000]) });
-    expect(missing.msg).toBe(INVOICE_MESSAGES.notOwnPaid);
+    expect(missing.msg).toBe(MESSAGES.invoice.notOwnPaid);
     expect(await databaseFingerprint(t.databaseUrl)).toBe(before);
   });
 
@@ -171,7 +171,7 @@ describe('invoices', () => {
         body: { orderIds, titleType: 'PERSONAL', title: '张晓梅', email: 'zhang@example.com' },
       });
       expect(res.code).toBe(ERRORS.BAD_REQUEST.code);
-      expect(res.msg).toBe(INVOICE_MESSAGES.notOwnPaid);
+      expect(res.msg).toBe(MESSAGES.invoice.notOwnPaid);
     }
     expect(await databaseFingerprint(t.databaseUrl)).toBe(before);
     expect(await invoiceableIds(zhang)).toEqual([own.id]);
@@ -196,7 +196,7 @@ describe('invoices', () => {
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
     const conflicts = answers.filter((a) => a.code !== 0);
     expect(conflicts).toHaveLength(19);
-    expect(conflicts.every((c) => c.code === ERRORS.CONFLICT.code && c.msg === INVOICE_MESSAGES.alreadyInvoiced)).toBe(
+    expect(conflicts.every((c) => c.code === ERRORS.CONFLICT.code && c.msg === MESSAGES.invoice.alreadyInvoiced)).toBe(
       true,
     );
     expect(await t.prisma.invoice.count({ where: { userId: uid } })).toBe(before + 1);
@@ -248,7 +248,7 @@ describe('invoices', () => {
     expect(issued.data.objList[0]!.orders.map((o) => o.title).sort()).toEqual(['力学测验卷', '电学实验视频']);
     await expect(invoices.reject(second.data.id, '晚了')).rejects.toThrow('不存在或已处理');
     const still = await lijg.call(routes.invoiceApply, { body: personal([a.id]) });
-    expect(still.msg).toBe(INVOICE_MESSAGES.alreadyInvoiced);
+    expect(still.msg).toBe(MESSAGES.invoice.alreadyInvoiced);
 
     const messages = await lijg.call(routes.messageList, { query: { current: 1, size: 10, type: 'review' } });
     const results = messages.data.objList.filter((m) => m.title.startsWith('发票申请结果'));
@@ -275,13 +275,13 @@ describe('invoices', () => {
       lines.push(line);
     });
     try {
-      expect(await verifyCommands.invoices!.run(t.prisma, [])).toBe(0);
+      expect(await verifyCommands.invoices!.run(t.app, [])).toBe(0);
       const text = lines.join('\n');
       expect(text).toContain(`#${created.data.id}  西城区第二小学（单位 税号 91110000100000000R）  ¥15.00`);
       expect(text).toContain(`#${order.id}`);
       const id = String(created.data.id);
-      await expect(verifyCommands['invoice-issue']!.run(t.prisma, [id])).rejects.toThrow('缺少参数');
-      expect(await verifyCommands['invoice-reject']!.run(t.prisma, [id, '税号', '有误'])).toBe(0);
+      await expect(verifyCommands['invoice-issue']!.run(t.app, [id])).rejects.toThrow('缺少参数');
+      expect(await verifyCommands['invoice-reject']!.run(t.app, [id, '税号', '有误'])).toBe(0);
     } finally {
       log.mockRestore();
     }

@@ -2,12 +2,8 @@ import { randomInt } from 'node:crypto';
 import { ERRORS, encryptPassword, MESSAGES, routes, withIdCardCheck } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyCommands } from '../../apps/api/src/cli/verify-commands.ts';
-import { PAY_PASSWORD_MESSAGES, unlockPayPassword } from '../../apps/api/src/modules/commerce/pay-password.ts';
-import {
-  createVerificationAdmin,
-  isIdentityVerified,
-  VERIFICATION_MESSAGES,
-} from '../../apps/api/src/modules/commerce/verification.ts';
+import { unlockPayPassword } from '../../apps/api/src/modules/commerce/pay-password.ts';
+import { createVerificationAdmin, isIdentityVerified } from '../../apps/api/src/modules/commerce/verification.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs, TRANSPORT_KEY } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
@@ -83,7 +79,7 @@ describe('identity verification', () => {
       body: { realName: '李建国', idCard: LIJG_ID, ...(await twoImages('lijg')) },
     });
     expect(again.code).toBe(ERRORS.CONFLICT.code);
-    expect(again.msg).toBe(VERIFICATION_MESSAGES.pending);
+    expect(again.msg).toBe(MESSAGES.verification.pending);
 
     const verifications = createVerificationAdmin(t.prisma);
     const [pending] = (await verifications.pending()).filter((v) => v.userId === uid);
@@ -107,7 +103,7 @@ describe('identity verification', () => {
       body: { realName: '李建国', idCard: LIJG_ID, ...(await twoImages('lijg')) },
     });
     expect(after.code).toBe(ERRORS.BAD_REQUEST.code);
-    expect(after.msg).toBe(VERIFICATION_MESSAGES.approved);
+    expect(after.msg).toBe(MESSAGES.verification.approved);
 
     const messages = await lijg.call(routes.messageList, { query: { current: 1, size: 10, type: 'review' } });
     const results = messages.data.objList.filter((m) => m.title.startsWith('实名认证结果'));
@@ -127,7 +123,7 @@ describe('identity verification', () => {
     const answers = await Promise.all(bodies.map((body) => user.call(routes.verifyAccountUpload, { body })));
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.code === ERRORS.CONFLICT.code)).toHaveLength(9);
-    expect(answers.filter((a) => a.code !== 0).every((a) => a.msg === VERIFICATION_MESSAGES.pending)).toBe(true);
+    expect(answers.filter((a) => a.code !== 0).every((a) => a.msg === MESSAGES.verification.pending)).toBe(true);
     expect(await t.prisma.identityVerification.count({ where: { userId: await userId('wangcy') } })).toBe(1);
   });
 
@@ -146,7 +142,7 @@ describe('identity verification', () => {
       body: { realName: '张晓梅', idCard: '110105198503120020', ...images },
     });
     expect(stolen.code).toBe(ERRORS.BAD_REQUEST.code);
-    expect(stolen.msg).toBe(VERIFICATION_MESSAGES.badImage);
+    expect(stolen.msg).toBe(MESSAGES.verification.badImage);
     expect(await databaseFingerprint(t.databaseUrl)).toBe(before);
 
     // The photos: their owner and administrators may read them, nobody else.
@@ -165,7 +161,7 @@ describe('identity verification', () => {
       body: { realName: '刘佳怡', idCard: '320102198707140066', ...(await twoImages('zhangxm')) },
     });
     expect(copy.code).toBe(ERRORS.CONFLICT.code);
-    expect(copy.msg).toBe(VERIFICATION_MESSAGES.idCardTaken);
+    expect(copy.msg).toBe(MESSAGES.verification.idCardTaken);
     expect(await isIdentityVerified(t.prisma, await userId('zhangxm'))).toBe(false);
   });
 
@@ -185,8 +181,8 @@ describe('identity verification', () => {
       [{ ...valid, idCard: '44030519920105001' }, /请输入正确的 18 位身份证号/],
       [{ ...valid, frontFileId: 'not-a-file' }, /请上传身份证人像面照片/],
       [{ ...valid, backFileId: undefined }, /请上传身份证国徽面照片/],
-      [{ ...valid, backFileId: document.id }, VERIFICATION_MESSAGES.badImage],
-      [{ ...valid, backFileId: valid.frontFileId }, VERIFICATION_MESSAGES.sameImage],
+      [{ ...valid, backFileId: document.id }, MESSAGES.verification.badImage],
+      [{ ...valid, backFileId: valid.frontFileId }, MESSAGES.verification.sameImage],
     ];
     for (const [body, message] of cases) {
       const res = await user.call(routes.verifyAccountUpload, { body: body as never });
@@ -220,18 +216,18 @@ describe('pay password', () => {
     expect((await user.call(routes.payPasswordStatus)).data).toEqual({ payPasswordSet: false, locked: false });
     const notSet = await user.call(routes.payPasswordCheck, { body: { password: enc(PAY) } });
     expect(notSet.code).toBe(ERRORS.BAD_REQUEST.code);
-    expect(notSet.msg).toBe(PAY_PASSWORD_MESSAGES.notSet);
+    expect(notSet.msg).toBe(MESSAGES.payPassword.notSet);
 
     const before = await databaseFingerprint(t.databaseUrl);
     const refused: [string, string, string][] = [
-      ['Wrong@2026', PAY, PAY_PASSWORD_MESSAGES.loginPasswordWrong],
-      [DEMO_PASSWORD, '12345', PAY_PASSWORD_MESSAGES.format],
-      [DEMO_PASSWORD, '1234567', PAY_PASSWORD_MESSAGES.format],
-      [DEMO_PASSWORD, 'abcdef', PAY_PASSWORD_MESSAGES.format],
-      [DEMO_PASSWORD, '111111', PAY_PASSWORD_MESSAGES.weak],
-      [DEMO_PASSWORD, '123456', PAY_PASSWORD_MESSAGES.weak],
-      [DEMO_PASSWORD, '654321', PAY_PASSWORD_MESSAGES.weak],
-      [DEMO_PASSWORD, '345678', PAY_PASSWORD_MESSAGES.weak],
+      ['Wrong@2026', PAY, MESSAGES.payPassword.loginPasswordWrong],
+      [DEMO_PASSWORD, '12345', MESSAGES.payPassword.format],
+      [DEMO_PASSWORD, '1234567', MESSAGES.payPassword.format],
+      [DEMO_PASSWORD, 'abcdef', MESSAGES.payPassword.format],
+      [DEMO_PASSWORD, '111111', MESSAGES.payPassword.weak],
+      [DEMO_PASSWORD, '123456', MESSAGES.payPassword.weak],
+      [DEMO_PASSWORD, '654321', MESSAGES.payPassword.weak],
+      [DEMO_PASSWORD, '345678', MESSAGES.payPassword.weak],
     ];
     for (const [login, pay, message] of refused) {
       const res = await user.call(routes.verifyAccountChangePassword, {
@@ -244,7 +240,7 @@ describe('pay password', () => {
     const plain = await user.call(routes.verifyAccountChangePassword, {
       body: { loginPassword: DEMO_PASSWORD, payPassword: PAY },
     });
-    expect(plain.msg).toBe(PAY_PASSWORD_MESSAGES.loginPasswordWrong);
+    expect(plain.msg).toBe(MESSAGES.payPassword.loginPasswordWrong);
     expect(await databaseFingerprint(t.databaseUrl)).toBe(before);
 
     const set = await user.call(routes.verifyAccountChangePassword, {
@@ -267,20 +263,20 @@ describe('pay password', () => {
       body: { loginPassword: enc(DEMO_PASSWORD), payPassword: enc(PAY) },
     });
     const check = (password: string) => user.call(routes.payPasswordCheck, { body: { password: enc(password) } });
-    for (const left of [4, 3, 2, 1]) expect((await check('000001')).msg).toBe(PAY_PASSWORD_MESSAGES.wrong(left));
+    for (const left of [4, 3, 2, 1]) expect((await check('000001')).msg).toBe(MESSAGES.payPassword.wrong(left));
     expect((await check(PAY)).code).toBe(0);
-    for (const left of [4, 3, 2, 1]) expect((await check('000001')).msg).toBe(PAY_PASSWORD_MESSAGES.wrong(left));
+    for (const left of [4, 3, 2, 1]) expect((await check('000001')).msg).toBe(MESSAGES.payPassword.wrong(left));
     const fifth = await check('000001');
     expect(fifth.code).toBe(ERRORS.RATE_LIMITED.code);
-    expect(fifth.msg).toBe(PAY_PASSWORD_MESSAGES.locked);
+    expect(fifth.msg).toBe(MESSAGES.payPassword.locked);
     // Locked: even the right password is refused, and the account's status says so.
-    expect((await check(PAY)).msg).toBe(PAY_PASSWORD_MESSAGES.locked);
+    expect((await check(PAY)).msg).toBe(MESSAGES.payPassword.locked);
     expect((await user.call(routes.payPasswordStatus)).data).toEqual({ payPasswordSet: true, locked: true });
 
     // The administrator lifts the lock.
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     try {
-      expect(await verifyCommands['pay-password-unlock']!.run(t.prisma, ['liujy'])).toBe(0);
+      expect(await verifyCommands['pay-password-unlock']!.run(t.app, ['liujy'])).toBe(0);
       expect(log).toHaveBeenCalledWith('已解除 liujy 的支付密码锁定');
     } finally {
       log.mockRestore();
@@ -298,10 +294,10 @@ describe('pay password', () => {
       Array.from({ length: 20 }, () => user.call(routes.payPasswordCheck, { body: { password: enc('000002') } })),
     );
     const warnings = answers.filter((a) => a.code === ERRORS.BAD_REQUEST.code).map((a) => a.msg);
-    expect(warnings.sort()).toEqual([1, 2, 3, 4].map((n) => PAY_PASSWORD_MESSAGES.wrong(n)).sort());
+    expect(warnings.sort()).toEqual([1, 2, 3, 4].map((n) => MESSAGES.payPassword.wrong(n)).sort());
     const locked = answers.filter((a) => a.code === ERRORS.RATE_LIMITED.code);
     expect(locked).toHaveLength(16);
-    expect(locked.every((a) => a.msg === PAY_PASSWORD_MESSAGES.locked)).toBe(true);
+    expect(locked.every((a) => a.msg === MESSAGES.payPassword.locked)).toBe(true);
 
     const uid = await userId('wangcy');
     const row = await t.prisma.payAccount.findUniqueOrThrow({ where: { userId: uid } });
@@ -317,7 +313,7 @@ describe('pay password', () => {
     await t.prisma.payAccount.update({ where: { userId: uid }, data: { lockedUntil: new Date(Date.now() - 1000) } });
     expect((await user.call(routes.payPasswordStatus)).data.locked).toBe(false);
     expect((await user.call(routes.payPasswordCheck, { body: { password: enc('000002') } })).msg).toBe(
-      PAY_PASSWORD_MESSAGES.wrong(4),
+      MESSAGES.payPassword.wrong(4),
     );
     expect((await user.call(routes.payPasswordCheck, { body: { password: enc(PAY) } })).code).toBe(0);
     const after = await t.prisma.payAccount.findUniqueOrThrow({ where: { userId: uid } });
@@ -334,7 +330,7 @@ describe('pay password', () => {
     expect(reset.data).toEqual({ payPasswordSet: true, locked: false });
     expect((await user.call(routes.payPasswordCheck, { body: { password: enc('902817') } })).code).toBe(0);
     expect((await user.call(routes.payPasswordCheck, { body: { password: enc(PAY) } })).msg).toBe(
-      PAY_PASSWORD_MESSAGES.wrong(4),
+      MESSAGES.payPassword.wrong(4),
     );
   });
 
@@ -390,14 +386,14 @@ describe('admin commands', () => {
       lines.push(line);
     });
     try {
-      expect(await verifyCommands.verifications!.run(t.prisma, [])).toBe(0);
+      expect(await verifyCommands.verifications!.run(t.app, [])).toBe(0);
       const entry = lines.find((l) => l.includes('110105198503120020'));
       expect(entry).toContain('张晓梅 zhangxm');
       expect(lines.join('\n')).toContain(`/api/file/info/${images.frontFileId}`);
       const id = /^#(\d+)/.exec(entry!)![1]!;
-      await expect(verifyCommands['verification-reject']!.run(t.prisma, [id])).rejects.toThrow('缺少参数');
-      await expect(verifyCommands['verification-approve']!.run(t.prisma, ['abc'])).rejects.toThrow('编号须为正整数');
-      expect(await verifyCommands['verification-reject']!.run(t.prisma, [id, '姓名与证件', '不符'])).toBe(0);
+      await expect(verifyCommands['verification-reject']!.run(t.app, [id])).rejects.toThrow('缺少参数');
+      await expect(verifyCommands['verification-approve']!.run(t.app, ['abc'])).rejects.toThrow('编号须为正整数');
+      expect(await verifyCommands['verification-reject']!.run(t.app, [id, '姓名与证件', '不符'])).toBe(0);
     } finally {
       log.mockRestore();
     }

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MESSAGES } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../apps/api/src/lib/errors.ts';
-import { BUSY_MESSAGE, batch, inTransaction, transaction } from '../../apps/api/src/lib/transaction.ts';
+import { batch, inTransaction, transaction } from '../../apps/api/src/lib/transaction.ts';
 import { createDatabase, endDatabase } from '../../apps/api/src/plugins/prisma.ts';
 import { createTestDatabase } from '../support/db.ts';
 
@@ -90,7 +91,7 @@ describe('transaction()', () => {
     const error = await waiting.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(503);
-    expect((error as AppError).message).toBe(BUSY_MESSAGE);
+    expect((error as AppError).message).toBe(MESSAGES.request.busy);
     await holder;
     // The queue moves on: the next one runs.
     expect(await transaction(prisma, async () => 'ran')).toBe('ran');

@@ -14,7 +14,7 @@ export const startTestApp = async (
   options: {
     webDir?: string | null;
     env?: Record<string, string>;
-    services?: Pick<AppOptions, 'sms' | 'paymentChannel'>;
+    services?: Pick<AppOptions, 'sms' | 'paymentChannel' | 'clock'>;
   } = {},
 ) => {
   const db = await createTestDatabase();

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import './lib/background-writes.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import type { FileAccessRule } from './lib/file-access.ts';
 import { WEB_DIST_DIR } from './lib/paths.ts';
 import accountRoutes from './modules/account/routes.ts';
@@ -18,6 +19,7 @@ import invoiceRoutes from './modules/commerce/invoice-routes.ts';
 import { PayTokens } from './modules/commerce/pay-token.ts';
 import commerceRoutes from './modules/commerce/routes.ts';
 import verifyRoutes from './modules/commerce/verify-routes.ts';
+import commerceWorker from './modules/commerce/worker.ts';
 import courseRoutes from './modules/courses/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
 import files from './modules/files/plugin.ts';
@@ -50,6 +52,8 @@ export interface AppOptions {
   sms?: SmsSender;
   /** Collects payments and pays out withdrawals; default: PAYMENT_PROVIDER's (the built-in sandbox, or Alipay). */
   paymentChannel?: (app: FastifyInstance) => Promise<PaymentChannel>;
+  /** The time deadlines are measured against (lib/clock.ts); default: the system clock. */
+  clock?: Clock;
 }
 
 /**
@@ -70,7 +74,15 @@ class RequestLog extends LogController {
 }
 
 /** Builds the whole app without listening: the server and the tests both start from here. */
-export const buildApp = async ({ config, databaseUrl, webDir, logStream, sms, paymentChannel }: AppOptions) => {
+export const buildApp = async ({
+  config,
+  databaseUrl,
+  webDir,
+  logStream,
+  sms,
+  paymentChannel,
+  clock = systemClock,
+}: AppOptions) => {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -111,6 +123,7 @@ export const buildApp = async ({ config, databaseUrl, webDir, logStream, sms, pa
     request.log.info({ req: request }, 'request aborted by the client');
     done();
   });
+  app.decorate('clock', clock);
   app.decorate('readinessChecks', new Map<string, ReadinessCheck>());
   app.decorate('fileAccessRules', [] as FileAccessRule[]);
   app.decorate('resourceEntitlements', [] as EntitlementRule[]);
@@ -126,11 +139,12 @@ export const buildApp = async ({ config, databaseUrl, webDir, logStream, sms, pa
   await app.register(docs);
   // Services shared by several modules are built here, once; the modules receive them.
   const secret = await loadFileUrlSecret(config);
-  const payTokens = new PayTokens(secret);
+  const payTokens = new PayTokens(secret, clock);
   const account = createAccountService(
     app.prisma,
     sms ?? createDevSmsSender(app.prisma, app.log),
     config.PASSWORD_TRANSPORT_KEY,
+    clock,
   );
   await app.register(files, { config, fileUrlSecret: secret });
   await app.register(previews, { config });
@@ -152,6 +166,7 @@ export const buildApp = async ({ config, databaseUrl, webDir, logStream, sms, pa
   await app.register(commerceRoutes, { config, channel, payTokens, stateSecret: secret });
   await app.register(verifyRoutes, { config, account, payTokens });
   await app.register(invoiceRoutes);
+  await app.register(commerceWorker, { config, deliverNotifications: channel.deliverNotifications });
 
   await app.register(web, { webDir: webDir === undefined ? (config.SERVE_WEB ? WEB_DIST_DIR : null) : webDir });
   return app;

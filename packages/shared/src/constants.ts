@@ -17,6 +17,10 @@ export const DEFAULT_SORT = '2';
 export const DEFAULT_SORT_WAY = 'DESC';
 export const CAPTCHA_WBILI = 1;
 
+/** The wallet's pay password: consecutive wrong tries before the lock, and how long the lock lasts. */
+export const PAY_PASSWORD_MAX_FAILURES = 5;
+export const PAY_PASSWORD_LOCK_MINUTES = 15;
+
 /** Level-1 dictionary entries (stages) hang under this dictId. */
 export const STAGE_DICT_ID = 0;
 export const ALL_STAGES_LABEL = '全部';

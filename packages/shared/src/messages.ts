@@ -1,6 +1,10 @@
+import { PAY_PASSWORD_LOCK_MINUTES } from './constants.ts';
+import { fenToYuanText } from './money.ts';
+
 /**
- * The spec's user-facing messages, shown verbatim. The api's validation handler passes these
- * through without naming the field, so a form shows exactly the spec's sentence.
+ * The one catalogue of user-facing messages, shown verbatim, grouped by the area they belong to. A message with a
+ * variable part is a function of it. The first groups (login to preview) are the spec's sentences: the api's
+ * validation handler passes those through without naming the field, so a form shows exactly the spec's sentence.
  */
 export const MESSAGES = {
   login: {
@@ -67,12 +71,208 @@ export const MESSAGES = {
     tooLarge: '文件过大，暂不支持在线预览，请下载后查看',
     notSupported: '该格式暂不支持在线预览，请下载后查看',
   },
+  /** Requests refused before any module sees them (the error handler, the transaction gate). */
+  request: {
+    busy: '系统繁忙，请稍后再试',
+    multipartInvalid: '上传的表单数据不完整或格式有误',
+    contentLengthInvalid: '请求长度有误',
+    emptyJsonBody: '请求体不能为空',
+    invalidJsonBody: '请求体不是合法的 JSON',
+    tooManyFormFields: '上传的表单字段过多',
+    badUrl: '请求地址有误',
+  },
+  /** Text of any request field (plugins/input.ts): shown after the field's name. */
+  inputText: {
+    forbiddenCharacter: '含有不允许的字符（空字符或无效的 Unicode 字符）',
+    tooDeep: '请求数据层级过深',
+  },
+  dict: {
+    subjectNotInStage: '所选学科不属于该学段，请重新选择',
+  },
+  center: {
+    roleNotOwned: '该角色不属于当前用户',
+  },
+  /** The user's inbox (modules/messages). */
+  inbox: {
+    notFound: '消息不存在',
+  },
+  workOrder: {
+    attachmentsNotOwned: '附件不存在或不属于当前用户，请重新上传',
+    notFound: (id: number) => `工单 ${id} 不存在`,
+    closed: (id: number) => `工单 ${id} 已关闭`,
+    notFoundOrClosed: (id: number) => `工单 ${id} 不存在或已关闭`,
+  },
+  /** Library resources: publishing, detail and the administrator's review. */
+  resource: {
+    notFoundOrUnpublished: '资源不存在或尚未发布',
+    notFoundOrDeleted: '资源不存在或已删除',
+    onlyOwnEditable: '只能修改自己上传的资源',
+    typeChangeNotAllowed: '微课与文档类资源不能互相转换',
+    filesNotOwned: '文件不存在或不属于当前用户，请重新上传',
+    fileKindWrong: (fileName: string) => `文件“${fileName}”的类型不适用于该资源`,
+    coverNotOwnImage: '封面须为本人上传的图片',
+    reviewNotFound: (id: number) => `资源 ${id} 不存在或已删除`,
+    reviewNotPending: (id: number) => `资源 ${id} 当前不在待审核状态`,
+  },
+  download: {
+    paidResource: '该资源为付费资源，购买后即可下载',
+    unavailable: '该资源暂不可下载',
+    fileNotInResource: '该资源没有这个文件',
+  },
+  comment: {
+    notFound: '评论不存在或已删除',
+    replyToUserNotFound: '回复的用户不存在',
+    onlyOwnDeletable: '只能删除自己的评论',
+    replyNotFound: '回复不存在或已删除',
+    onlyOwnReplyDeletable: '只能删除自己的回复',
+  },
+  report: {
+    alreadyReported: '您已举报过该资源，我们会尽快处理',
+    notFoundOrHandled: (id: number) => `举报 ${id} 不存在或已处理`,
+  },
+  /** Classroom courses and their lessons. */
+  course: {
+    notFoundOrUnpublished: '课程不存在或尚未发布',
+    notFoundOrDeleted: '课程不存在或已删除',
+    lessonNotFound: '课时不存在',
+    onlyOwnEditable: '只能修改自己的课程',
+    onlyOwnDeletable: '只能删除自己的课程',
+    /** A course cover or a topic background that is not an image the author uploaded. */
+    imageNotOwnImage: '图片须为本人上传的图片文件',
+    lessonResourcesUnusable: '课时引用的资源不存在或未发布',
+    reviewNotFound: (id: number) => `课程 ${id} 不存在或已删除`,
+    reviewNotPending: (id: number) => `课程 ${id} 当前不在待审核状态`,
+  },
+  /** Classroom topics. */
+  topic: {
+    notFoundOrUnpublished: '专题不存在或尚未发布',
+    notFoundOrDeleted: '专题不存在或已删除',
+    onlyOwnEditable: '只能修改自己的专题',
+    coursesUnusable: '专题中的课程不存在或未发布',
+    reviewNotFound: (id: number) => `专题 ${id} 不存在或已删除`,
+    reviewNotPending: (id: number) => `专题 ${id} 当前不在待审核状态`,
+  },
+  order: {
+    notFound: '订单不存在',
+    resourceUnavailable: '资源不存在或已下架',
+    freeResource: '免费资源无需购买，可直接下载',
+    ownResource: '不能购买自己上传的资源',
+    alreadyPurchased: '您已购买过该资源，可直接下载',
+    createFailed: '下单失败，请稍后重试',
+    paidNoCancel: '订单已支付，不能取消',
+    endedNoCancel: '订单已结束，无需取消',
+    statusChanged: '订单状态已变化，请刷新后重试',
+    cancelBeforeHide: '待支付的订单请先取消再删除',
+    refundNotFound: (orderNo: string) => `订单 ${orderNo} 不存在`,
+    refundNotPaid: (orderNo: string) => `订单 ${orderNo} 未支付或已退款`,
+    refundSettled: (orderNo: string) => `订单 ${orderNo} 的收入已结算，不能原路退款`,
+  },
+  payment: {
+    alreadyPaid: '订单已支付，请勿重复支付',
+    orderClosed: '订单已取消或已关闭，请重新下单',
+    orderExpired: '订单已超时关闭，请重新下单',
+    couponShort: (remainderFen: number) =>
+      `优惠券不足以抵扣，还需支付 ${fenToYuanText(remainderFen)} 元，请验证支付密码后用余额补足`,
+    balanceShort: (remainderFen: number) => `余额不足，还需支付 ${fenToYuanText(remainderFen)} 元，请换用其他支付方式`,
+    couponCoversAll: '优惠券已可全额抵扣，请直接使用优惠券支付',
+    /** The pay token that `password/check` hands out. */
+    tokenInvalid: '支付凭证无效，请重新验证支付密码',
+    tokenExpired: '支付密码验证已过期，请重新验证',
+  },
+  payPassword: {
+    notSet: '请先设置支付密码',
+    locked: `支付密码错误次数过多，请 ${PAY_PASSWORD_LOCK_MINUTES} 分钟后再试`,
+    wrong: (left: number) => `支付密码错误，还可尝试 ${left} 次`,
+    format: '支付密码须为 6 位数字',
+    weak: '支付密码不能是 6 个相同的数字或连续的数字（如 123456、654321）',
+    loginPasswordWrong: '登录密码错误',
+  },
+  coupon: {
+    notFound: '优惠券不存在',
+    /** Why a coupon cannot pay an order: listed beside the coupon, and `unusable(problem)` when paying. */
+    problem: {
+      used: '已使用',
+      expired: '已过期',
+      notYetValid: '未到使用时间',
+      heldByOtherOrder: '已被其他订单占用',
+      belowThreshold: '不满足使用门槛',
+      wrongResourceType: '不适用于该资源类型',
+    },
+    unusable: (problem: string) => `优惠券${problem}`,
+    amountOffInvalid: '优惠券面额须为正整数（分）',
+    thresholdInvalid: '使用门槛须为非负整数（分）',
+    validityInvalid: '有效期的结束须晚于开始',
+  },
+  wallet: {
+    topUpAmountInvalid: (amount: number) => `充值金额须为正整数（分）：${amount}`,
+  },
+  /** The seller's sales statistics. */
+  sales: {
+    resourceNotOwn: '资源不存在或不是您上传的',
+  },
+  /** Identity verification (实名认证). */
+  verification: {
+    pending: '已有待审核的认证申请',
+    approved: '已通过实名认证，无需重复提交',
+    badImage: '身份证照片须为本人上传的图片文件，请重新上传',
+    sameImage: '身份证人像面与国徽面不能是同一张照片',
+    idCardTaken: '该身份证号已被其他账号认证',
+    requestNotFound: (id: number) => `认证申请 ${id} 不存在`,
+    idCardTakenReject: (id: number) => `认证申请 ${id} 的身份证号已被其他账号认证，请驳回`,
+    alreadyDecided: (id: number) => `认证申请 ${id} 已处理过`,
+  },
+  invoice: {
+    notOwnPaid: '只能为本人已支付的订单开票',
+    alreadyInvoiced: '订单已开票或正在开票',
+    zeroAmount: '实付金额为 0 的订单无需开票',
+    invoiceNoFormat: '发票号码须为 6-32 位字母、数字或“-”',
+    requestNotFoundOrHandled: (id: number) => `开票申请 ${id} 不存在或已处理`,
+  },
+  withdrawal: {
+    alipayAlreadyBound: '已绑定支付宝账户，如需更换请使用“更换支付宝”',
+    alipayNotBound: '尚未绑定支付宝账户',
+    authStateMismatch: '授权信息与当前账号不符，请重新发起绑定',
+    pendingBlocksReplace: '有审核中的提现，暂不能更换支付宝账户',
+    alipayAuthFailed: (reason: string) => `支付宝授权失败：${reason}`,
+    belowMinimum: (minimumFen: number) => `单笔提现金额不能低于 ${fenToYuanText(minimumFen)} 元`,
+    verificationRequired: '请先完成实名认证再提现',
+    alipayRequired: '请先绑定支付宝账户再提现',
+    insufficientIncome: '可提现收入不足',
+    notFoundOrHandled: (id: number) => `提现 ${id} 不存在或已处理`,
+  },
+  /** The Idempotency-Key header of money-moving requests. */
+  idempotency: {
+    keyInvalid: '幂等键（Idempotency-Key）须为 8–64 位字母、数字或 _ . : -',
+    keyReused: '该幂等键已用于另一笔不同的请求，请换一个',
+  },
+  /** Answers of the Alipay gateway. */
+  alipay: {
+    answerUnreadable: (method: string) => `支付宝应答无法解析（${method}）`,
+    gatewayError: (reason: string | undefined, code: string | undefined) =>
+      `支付宝返回错误：${reason || '未知错误'}${code ? `（${code}）` : ''}`,
+    answerSignatureInvalid: (method: string) => `支付宝应答验签失败（${method}）`,
+    authInvalid: '支付宝授权无效',
+  },
+  /** The administrator's tools (pnpm admin): sentences shared by several areas' admin services. */
+  admin: {
+    userNotFound: (userName: string) => `用户 ${userName} 不存在`,
+    rejectReasonRequired: '请填写驳回原因',
+  },
 } as const;
 
 const flatten = (node: object): string[] =>
-  Object.values(node).flatMap((v) => (typeof v === 'string' ? [v] : flatten(v as object)));
+  Object.values(node).flatMap((v) =>
+    typeof v === 'string' ? [v] : typeof v === 'function' ? [] : flatten(v as object),
+  );
 
-const CATALOGUE = new Set(flatten(MESSAGES));
+/**
+ * The spec's groups: a validation schema may raise their sentences, which are then shown as they are. The other
+ * groups are the api's own answers; a schema that happens to share one of their sentences (the pay token's) is
+ * still shown with its field, as before they joined the catalogue.
+ */
+const SPEC_GROUPS = ['login', 'captcha', 'account', 'upload', 'file', 'preview'] as const;
+
+const CATALOGUE = new Set(SPEC_GROUPS.flatMap((group) => flatten(MESSAGES[group])));
 
 /** True for a message of the spec's catalogue: shown as it is, without a field prefix. */
 export const isCatalogueMessage = (msg: string) => CATALOGUE.has(msg);

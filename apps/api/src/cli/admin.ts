@@ -1,21 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { prepareDatabase } from '../db/bootstrap.ts';
 import { generateResources } from '../db/generate-resources.ts';
 import { type ImportReport, importDictionaries, importRoster, SEED_DIR, seedIfEmpty } from '../db/seed.ts';
-import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createUserAdmin } from '../modules/account/admin.ts';
+import { userByUserName } from '../modules/auth/users.ts';
 import { createClassroomReview } from '../modules/courses/review.ts';
 import { createReviewAdmin } from '../modules/library/review.ts';
 import { sendMessage } from '../modules/messages/service.ts';
-import { PreviewQueue } from '../modules/preview/queue.ts';
-import { detectTools } from '../modules/preview/tools.ts';
-import { createStorage } from '../modules/storage/plugin.ts';
-import { ChunkedUploads } from '../modules/uploads/chunked.ts';
 import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
-import { createPrisma } from '../plugins/prisma.ts';
 import { type Command, flagArgs, need, reviewCommand } from './command.ts';
 import { commerceCommands } from './commerce-commands.ts';
 import { verifyCommands } from './verify-commands.ts';
@@ -34,24 +31,26 @@ const CREATE_USER_USAGE =
 /** Runs one user-admin operation and prints its sentence. */
 const userCommand =
   (usage: string, op: (admin: ReturnType<typeof createUserAdmin>, args: string[]) => Promise<string>) =>
-  async (prisma: PrismaClient, args: string[]) => {
+  async ({ prisma }: FastifyInstance, args: string[]) => {
     need(args[0], usage);
     console.log(await op(createUserAdmin(prisma), args));
     return 0;
   };
 
-/** The services' logger interface, printing warnings and errors to the console. */
-const cliLogger = {
-  level: 'warn',
-  fatal: (...a: unknown[]) => console.error(...a),
-  error: (...a: unknown[]) => console.error(...a),
-  warn: (...a: unknown[]) => console.warn(...a),
-  info: () => {},
-  debug: () => {},
-  trace: () => {},
-  silent: () => {},
-  child: () => cliLogger,
-} as unknown as FastifyBaseLogger;
+/** The app's log lines as the CLI shows them: warnings and errors, as text on stderr; the rest is not logged. */
+const warningsToConsole = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      try {
+        const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+        if ((entry.level ?? 0) >= 40) console.error([entry.msg, entry.err?.message].filter(Boolean).join('：'));
+      } catch {
+        console.error(line);
+      }
+    }
+    done();
+  },
+});
 
 const readArg = (args: string[], usage: string) => {
   const file = args[0];
@@ -69,7 +68,7 @@ export const commands: Record<string, Command> = {
   seed: {
     usage: 'seed',
     help: '数据库为空时写入学段学科字典、角色、工作室和演示账号',
-    run: async (prisma) => {
+    run: async ({ prisma }) => {
       console.log((await seedIfEmpty(prisma)) ? '已写入种子数据' : '数据库已有字典数据，未做改动');
       return 0;
     },
@@ -77,7 +76,7 @@ export const commands: Record<string, Command> = {
   'import-dict': {
     usage: 'import-dict <dictionaries.json>',
     help: `导入学段与学科字典（JSON，格式见 ${path.join(SEED_DIR, 'dictionaries.json')}），可重复执行`,
-    run: async (prisma, args) => {
+    run: async ({ prisma }, args) => {
       const text = readArg(args, 'import-dict <dictionaries.json>');
       let data: unknown;
       try {
@@ -91,16 +90,17 @@ export const commands: Record<string, Command> = {
   'import-roster': {
     usage: 'import-roster <roster.csv>',
     help: '导入教师名册（CSV 列：realName,userName,phone,idCard,stage,subject,role,password），按用户名幂等',
-    run: async (prisma, args) => printReport(await importRoster(prisma, readArg(args, 'import-roster <roster.csv>'))),
+    run: async ({ prisma }, args) =>
+      printReport(await importRoster(prisma, readArg(args, 'import-roster <roster.csv>'))),
   },
   'create-user': {
     usage: CREATE_USER_USAGE,
     help: '新建账号（校验规则同名册导入；角色默认 teacher）',
-    run: async (prisma, args) => {
+    run: async ({ prisma }, args) => {
       const columns = ['realName', 'userName', 'phone', 'idCard', 'stage', 'subject', 'role', 'password'] as const;
       const f = flagArgs(args, columns, CREATE_USER_USAGE);
       const userName = need(f.userName, 'create-user --userName … --realName … --password …');
-      if (await prisma.user.findUnique({ where: { userName } })) throw new Error(`用户 ${userName} 已存在`);
+      if (await userByUserName(prisma, userName)) throw new Error(`用户 ${userName} 已存在`);
       const values: Partial<Record<string, string>> = { ...f, role: f.role ?? 'teacher' };
       const quote = (v: string) => `"${v.replaceAll('"', '""')}"`;
       const csv = `${columns.join(',')}\n${columns.map((c) => quote(values[c] ?? '')).join(',')}`;
@@ -132,7 +132,7 @@ export const commands: Record<string, Command> = {
   'resources-pending': {
     usage: 'resources-pending',
     help: '列出待审核的资源',
-    run: async (prisma) => {
+    run: async ({ prisma }) => {
       const rows = await createReviewAdmin(prisma).pending();
       if (rows.length === 0) console.log('没有待审核的资源');
       for (const r of rows)
@@ -145,7 +145,7 @@ export const commands: Record<string, Command> = {
   'resource-approve': {
     usage: 'resource-approve <资源编号>',
     help: '审核通过并发布',
-    run: async (prisma, [id]) => {
+    run: async ({ prisma }, [id]) => {
       console.log(await createReviewAdmin(prisma).approve(Number(need(id, 'resource-approve <资源编号>'))));
       return 0;
     },
@@ -167,7 +167,7 @@ export const commands: Record<string, Command> = {
   reports: {
     usage: 'reports',
     help: '列出未处理的举报',
-    run: async (prisma) => {
+    run: async ({ prisma }) => {
       const rows = await createReviewAdmin(prisma).openReports();
       if (rows.length === 0) console.log('没有未处理的举报');
       for (const r of rows)
@@ -185,7 +185,7 @@ export const commands: Record<string, Command> = {
   announce: {
     usage: 'announce <标题> <内容>',
     help: '向全部用户发布系统公告（只写一条记录）',
-    run: async (prisma, [title, ...content]) => {
+    run: async ({ prisma }, [title, ...content]) => {
       const usage = 'announce <标题> <内容>';
       await sendMessage(prisma, {
         userId: null,
@@ -200,7 +200,7 @@ export const commands: Record<string, Command> = {
   'work-orders': {
     usage: 'work-orders',
     help: '列出待处理的工单',
-    run: async (prisma) => {
+    run: async ({ prisma }) => {
       const rows = await createWorkOrderAdmin(prisma).open();
       if (rows.length === 0) console.log('没有待处理的工单');
       for (const w of rows) console.log(`#${w.id}  [${w.category}] ${w.title}  ${w.contact}\n    ${w.description}`);
@@ -217,7 +217,7 @@ export const commands: Record<string, Command> = {
   'work-order-close': {
     usage: 'work-order-close <工单编号>',
     help: '关闭工单',
-    run: async (prisma, [id]) => {
+    run: async ({ prisma }, [id]) => {
       console.log(await createWorkOrderAdmin(prisma).close(Number(need(id, 'work-order-close <工单编号>'))));
       return 0;
     },
@@ -225,7 +225,7 @@ export const commands: Record<string, Command> = {
   'classroom-pending': {
     usage: 'classroom-pending',
     help: '列出待审核的课程与专题',
-    run: async (prisma) => {
+    run: async ({ prisma }) => {
       const { courses, topics } = await createClassroomReview(prisma).pending();
       if (courses.length + topics.length === 0) console.log('没有待审核的课程或专题');
       for (const c of courses) console.log(`课程 #${c.id}  ${c.title}`);
@@ -242,7 +242,7 @@ export const commands: Record<string, Command> = {
           {
             usage: `${kind}-approve <${label}编号>`,
             help: `审核通过并发布${label}`,
-            run: async (prisma: PrismaClient, [id]: string[]) => {
+            run: async ({ prisma }: FastifyInstance, [id]: string[]) => {
               console.log(
                 await createClassroomReview(prisma).approve(kind, Number(need(id, `${kind}-approve <编号>`))),
               );
@@ -255,7 +255,7 @@ export const commands: Record<string, Command> = {
           {
             usage: `${kind}-reject <${label}编号> <原因>`,
             help: `驳回${label}（作者会收到原因）`,
-            run: async (prisma: PrismaClient, [id, ...reason]: string[]) => {
+            run: async ({ prisma }: FastifyInstance, [id, ...reason]: string[]) => {
               const usage = `${kind}-reject <编号> <原因>`;
               console.log(
                 await createClassroomReview(prisma).reject(
@@ -274,7 +274,7 @@ export const commands: Record<string, Command> = {
   'generate-resources': {
     usage: 'generate-resources <数量>',
     help: '生成大量已发布的示例资源（性能测试用）',
-    run: async (prisma, [count]) => {
+    run: async ({ prisma }, [count]) => {
       const n = Number(need(count, 'generate-resources <数量>'));
       if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new Error('数量须为 1 到 1000000 的整数');
       await generateResources(prisma, {
@@ -288,11 +288,8 @@ export const commands: Record<string, Command> = {
   'sweep-uploads': {
     usage: 'sweep-uploads',
     help: '清理过期未完成的分片上传（删除其已存字节），以及无人引用的上传残留',
-    run: async (prisma) => {
-      const config = loadConfig();
-      const storage = await createStorage(config);
-      const uploads = new ChunkedUploads(prisma, storage, config, cliLogger);
-      const r = await uploads.sweep();
+    run: async (app) => {
+      const r = await app.chunkedUploads.sweep();
       console.log(`已清理过期上传 ${r.expired} 个、失败记录 ${r.failed} 条、残留 ${r.orphans} 处`);
       return 0;
     },
@@ -300,13 +297,12 @@ export const commands: Record<string, Command> = {
   'process-previews': {
     usage: 'process-previews [条数]',
     help: '立即处理排队中的文档转换与缩略图（安装 LibreOffice/ffmpeg 后可先执行一次）',
-    run: async (prisma, args) => {
-      const config = loadConfig();
-      const tools = await detectTools(config);
+    run: async (app, args) => {
+      const { tools } = app.previews;
       console.log(
         `LibreOffice：${tools.soffice ?? '未安装'}；ffmpeg：${tools.ffmpeg ?? '未安装'}；pdftoppm：${tools.pdftoppm ?? '未安装'}`,
       );
-      const queue = new PreviewQueue(prisma, await createStorage(config), config, tools, cliLogger);
+      const queue = app.previews;
       const requeued = await queue.requeueUnavailable();
       const done = await queue.drain(Math.min(10_000, Number(args[0] ?? 1000) || 1000));
       console.log(`重新排队 ${requeued} 个，已处理 ${done} 个任务`);
@@ -316,7 +312,7 @@ export const commands: Record<string, Command> = {
   'sms-codes': {
     usage: 'sms-codes [条数]',
     help: '查看开发环境短信发送记录（含验证码），默认最近 20 条',
-    run: async (prisma, args) => {
+    run: async ({ prisma }, args) => {
       const rows = await createUserAdmin(prisma).recentSms(Math.min(200, Number(args[0] ?? 20) || 20));
       if (rows.length === 0) console.log('暂无短信记录');
       for (const r of rows) console.log(`${r.createdAt.toISOString()}  ${r.phone}  ${r.content}`);
@@ -339,16 +335,17 @@ export const main = async (argv: string[]) => {
     usage();
     return name && name !== 'help' ? 1 : 0;
   }
-  const config = loadConfig();
+  // The same construction as the server's (services, storage, queues), without its background tasks.
+  const config = { ...loadConfig(), LOG_LEVEL: 'warn' as const, PREVIEW_WORKER: false, COMMERCE_WORKER: false };
   const database = await prepareDatabase(config);
-  const prisma = createPrisma(database.url, config);
+  const app = await buildApp({ config, databaseUrl: database.url, webDir: null, logStream: warningsToConsole });
   try {
-    return await command.run(prisma, args);
+    return await command.run(app, args);
   } catch (error) {
     console.error(`失败：${(error as Error).message}`);
     return 1;
   } finally {
-    await prisma.$disconnect();
+    await app.close();
     await database.stop();
   }
 };

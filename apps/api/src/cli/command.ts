@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /** One `pnpm admin <command> [args]` entry: it prints what it did, in Chinese, and answers the exit code. */
 export interface Command {
   usage: string;
   help: string;
-  run: (prisma: PrismaClient, args: string[]) => Promise<number>;
+  /** `app` is the api built as the server builds it (buildApp; not listening, no background tasks). */
+  run: (app: FastifyInstance, args: string[]) => Promise<number>;
 }
 
 /** The argument, or an error naming the command's usage. */
@@ -42,7 +44,7 @@ export const idArg = (value: string | undefined, usage: string) => {
 /** A decision on `<编号> <原因…>`: the reason is the rest of the line and may not be empty. */
 export const reviewCommand =
   (usage: string, op: (prisma: PrismaClient, id: number, reason: string) => Promise<string>) =>
-  async (prisma: PrismaClient, [id, ...reason]: string[]) => {
+  async ({ prisma }: FastifyInstance, [id, ...reason]: string[]) => {
     console.log(await op(prisma, idArg(id, usage), need(reason.join(' ').trim(), usage)));
     return 0;
   };

@@ -1,6 +1,8 @@
-import { fenToYuanText, yuanTextToFen } from '@zyk/shared';
+import { fenToYuanText, MESSAGES, yuanTextToFen } from '@zyk/shared';
 import { loadConfig } from '../config.ts';
 import type { PrismaClient, ResourceType } from '../generated/prisma/client.ts';
+import { AppError } from '../lib/errors.ts';
+import { userByUserName } from '../modules/auth/users.ts';
 import { checkLedger } from '../modules/commerce/ledger.ts';
 import { closeExpiredOrders } from '../modules/commerce/orders.ts';
 import { refundOrder } from '../modules/commerce/payments.ts';
@@ -18,8 +20,8 @@ const fenArg = (value: string | undefined, usage: string, allowZero = false) => 
 };
 
 const userIdOf = async (prisma: PrismaClient, userName: string) => {
-  const user = await prisma.user.findUnique({ where: { userName } });
-  if (!user) throw new Error(`用户 ${userName} 不存在`);
+  const user = await userByUserName(prisma, userName);
+  if (!user) throw new AppError('NOT_FOUND', MESSAGES.admin.userNotFound(userName));
   return user.id;
 };
 
@@ -34,7 +36,7 @@ export const commerceCommands: Record<string, Command> = {
   'ledger-check': {
     usage: 'ledger-check',
     help: '核对账本：每笔交易借贷平衡、每个账户余额等于其分录合计、用户账户不为负；有问题时退出码为 2',
-    run: async (prisma) => {
+    run: async ({ prisma }) => {
       const problems = await checkLedger(prisma);
       const [counts] = await prisma.$queryRaw<{ accounts: bigint; transactions: bigint }[]>`
         SELECT (SELECT COUNT(*) FROM ledger_accounts) AS accounts, (SELECT COUNT(*) FROM ledger_transactions) AS transactions`;
@@ -49,7 +51,7 @@ export const commerceCommands: Record<string, Command> = {
   'wallet-credit': {
     usage: 'wallet-credit <用户名> <金额（元）> [说明]',
     help: '给用户余额入账（如线下充值），记入账本并通知用户',
-    run: async (prisma, [userName, amount, ...memo]) => {
+    run: async ({ prisma }, [userName, amount, ...memo]) => {
       const usage = 'wallet-credit <用户名> <金额（元）> [说明]';
       const fen = fenArg(amount, usage);
       await creditBalance(prisma, await userIdOf(prisma, need(userName, usage)), fen, memo.join(' ') || '管理员充值');
@@ -60,7 +62,7 @@ export const commerceCommands: Record<string, Command> = {
   'coupon-grant': {
     usage: 'coupon-grant <用户名> <面额（元）> <门槛（元）> <有效天数> [微课|文档|成果] [名称]',
     help: '发一张优惠券：满门槛可减面额，自今日起有效若干天，可限定资源类型',
-    run: async (prisma, [userName, amount, threshold, days, type, ...name]) => {
+    run: async ({ prisma }, [userName, amount, threshold, days, type, ...name]) => {
       const usage = 'coupon-grant <用户名> <面额（元）> <门槛（元）> <有效天数> [微课|文档|成果] [名称]';
       const validDays = Number(need(days, usage));
       if (!Number.isInteger(validDays) || validDays < 1 || validDays > 3650) throw new Error(`有效天数有误：${days}`);
@@ -83,7 +85,7 @@ export const commerceCommands: Record<string, Command> = {
   'settle-income': {
     usage: 'settle-income [提前天数]',
     help: '把结算期已满的销售收入转为可提现（后台每 30 秒自动做）；给出天数则按若干天后的日期结算',
-    run: async (prisma, [ahead]) => {
+    run: async ({ prisma }, [ahead]) => {
       const days = ahead === undefined ? 0 : Number(ahead);
       if (!Number.isInteger(days) || days < 0 || days > 365) throw new Error(`提前天数有误：${ahead}`);
       const settled = await settleDueIncome(
@@ -98,7 +100,7 @@ export const commerceCommands: Record<string, Command> = {
   'close-orders': {
     usage: 'close-orders',
     help: '关闭超过支付时限的待支付订单（后台每 30 秒自动做），释放占用的优惠券',
-    run: async (prisma) => {
+    run: async ({ prisma }) => {
       console.log(`已关闭 ${await closeExpiredOrders(prisma)} 个超时订单`);
       return 0;
     },
@@ -106,7 +108,7 @@ export const commerceCommands: Record<string, Command> = {
   'order-refund': {
     usage: 'order-refund <订单号>',
     help: '退款（仅限收入尚未结算的已支付订单）：冲正原支付分录，款项退回买家余额，优惠券退回',
-    run: async (prisma, [orderNo]) => {
+    run: async ({ prisma }, [orderNo]) => {
       const order = await refundOrder(prisma, need(orderNo, 'order-refund <订单号>'));
       console.log(`订单 ${order.orderNo} 已退款 ${fenToYuanText(order.payAmount)} 元`);
       return 0;
@@ -115,7 +117,7 @@ export const commerceCommands: Record<string, Command> = {
   withdrawals: {
     usage: 'withdrawals',
     help: '列出待审核的提现申请',
-    run: async (prisma) => {
+    run: async ({ prisma }) => {
       const rows = await createWithdrawalAdmin(prisma).pending();
       if (rows.length === 0) console.log('没有待审核的提现申请');
       const users = await prisma.user.findMany({
@@ -134,7 +136,7 @@ export const commerceCommands: Record<string, Command> = {
   'withdrawal-approve': {
     usage: 'withdrawal-approve <编号>',
     help: '确认已打款：代扣个税入账，用户收到到账通知',
-    run: async (prisma, [id]) => {
+    run: async ({ prisma }, [id]) => {
       const w = await createWithdrawalAdmin(prisma).approve(idArg(id, 'withdrawal-approve <编号>'));
       console.log(
         `提现 ${w.id} 已确认打款：实发 ${fenToYuanText(w.netAmount)} 元，代扣个税 ${fenToYuanText(w.tax)} 元`,
@@ -145,7 +147,7 @@ export const commerceCommands: Record<string, Command> = {
   'withdrawal-reject': {
     usage: 'withdrawal-reject <编号> <原因>',
     help: '驳回提现：冻结的金额退回可提现收入，用户收到原因',
-    run: async (prisma, [id, ...reason]) => {
+    run: async ({ prisma }, [id, ...reason]) => {
       const usage = 'withdrawal-reject <编号> <原因>';
       const w = await createWithdrawalAdmin(prisma).reject(
         Number(need(id, usage)),

@@ -1,5 +1,7 @@
-import { fenToYuanText } from '@zyk/shared';
+import { fenToYuanText, MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { AppError } from '../lib/errors.ts';
+import { userByUserName } from '../modules/auth/users.ts';
 import { createInvoiceAdmin } from '../modules/commerce/invoices.ts';
 import { unlockPayPassword } from '../modules/commerce/pay-password.ts';
 import { createVerificationAdmin } from '../modules/commerce/verification.ts';
@@ -18,7 +20,7 @@ export const verifyCommands: Record<string, Command> = {
   verifications: {
     usage: 'verifications',
     help: '列出待审核的实名认证申请（含证件照文件，管理员登录后可在 /api/file/info/<文件编号> 查看）',
-    run: async (prisma) => {
+    run: async ({ prisma }) => {
       const rows = await createVerificationAdmin(prisma).pending();
       if (rows.length === 0) console.log('没有待审核的实名认证申请');
       const names = await userNames(
@@ -37,7 +39,7 @@ export const verifyCommands: Record<string, Command> = {
   'verification-approve': {
     usage: 'verification-approve <申请编号>',
     help: '通过实名认证（用户会收到消息）',
-    run: async (prisma, [id]) => {
+    run: async ({ prisma }, [id]) => {
       console.log(await createVerificationAdmin(prisma).approve(idArg(id, 'verification-approve <申请编号>')));
       return 0;
     },
@@ -52,7 +54,7 @@ export const verifyCommands: Record<string, Command> = {
   invoices: {
     usage: 'invoices',
     help: '列出待开具的发票申请',
-    run: async (prisma) => {
+    run: async ({ prisma }) => {
       const rows = await createInvoiceAdmin(prisma).requested();
       if (rows.length === 0) console.log('没有待开具的发票申请');
       const names = await userNames(
@@ -86,10 +88,10 @@ export const verifyCommands: Record<string, Command> = {
   'pay-password-unlock': {
     usage: 'pay-password-unlock <用户名>',
     help: '解除支付密码错误过多造成的锁定',
-    run: async (prisma, [userName]) => {
+    run: async ({ prisma }, [userName]) => {
       const name = need(userName, 'pay-password-unlock <用户名>');
-      const user = await prisma.user.findUnique({ where: { userName: name } });
-      if (!user) throw new Error(`用户 ${name} 不存在`);
+      const user = await userByUserName(prisma, name);
+      if (!user) throw new AppError('NOT_FOUND', MESSAGES.admin.userNotFound(name));
       const unlocked = await unlockPayPassword(prisma, user.id);
       console.log(unlocked ? `已解除 ${name} 的支付密码锁定` : `${name} 尚未设置支付密码，无需解除`);
       return 0;

@@ -19,8 +19,6 @@ export class AppError extends Error {
 export const envelopeOk = <T>(data: T) => ({ code: 0, success: true, msg: '操作成功', data });
 export const envelopeError = (code: number, msg: string) => ({ code, success: false, msg, data: null });
 
-export const MULTIPART_MESSAGE = '上传的表单数据不完整或格式有误';
-
 /**
  * A form body that cannot be read as multipart: cut off, a wrong boundary, a broken part header (busboy's errors
  * carry no code), or @fastify/multipart's refusals of the request's shape.

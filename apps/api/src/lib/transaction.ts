@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { MESSAGES } from '@zyk/shared';
 import { Semaphore, type SemaphoreInterface, withTimeout } from 'async-mutex';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { AppError } from './errors.ts';
@@ -26,11 +27,9 @@ const limiters = new WeakMap<PrismaClient, Limiter>();
 /** The transaction the current async call chain runs in, if any; `open` turns false once it has ended. */
 const ambient = new AsyncLocalStorage<{ client: PrismaClient; tx: Tx; open: boolean }>();
 
-export const BUSY_MESSAGE = '系统繁忙，请稍后再试';
-
 /** Sets how `prisma`'s transactions share its pool (createDatabase does this for every client it makes). */
 export const limitTransactions = (prisma: PrismaClient, limits: TransactionLimits) => {
-  const busy = new AppError('UNAVAILABLE', BUSY_MESSAGE);
+  const busy = new AppError('UNAVAILABLE', MESSAGES.request.busy);
   limiters.set(prisma, { gate: withTimeout(new Semaphore(limits.connections), limits.waitMs, busy), limits });
 };
 

@@ -1,12 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { ERRORS, type ErrorName, isCatalogueMessage } from '@zyk/shared';
+import { ERRORS, type ErrorName, isCatalogueMessage, MESSAGES } from '@zyk/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseBusy } from '../lib/db-errors.ts';
-import { AppError, envelopeError, isMultipartError, MULTIPART_MESSAGE } from '../lib/errors.ts';
-import { BUSY_MESSAGE } from '../lib/transaction.ts';
+import { AppError, envelopeError, isMultipartError } from '../lib/errors.ts';
 
 const PART_NAMES: Record<string, string> = {
   querystring: '查询参数',
@@ -31,12 +30,12 @@ const validationMessage = (error: FastifyError) => {
 const FASTIFY_CODES: Record<string, { name: keyof typeof ERRORS; msg?: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { name: 'PAYLOAD_TOO_LARGE' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { name: 'UNSUPPORTED_MEDIA_TYPE' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { name: 'BAD_REQUEST', msg: '请求长度有误' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { name: 'BAD_REQUEST', msg: '请求体不能为空' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { name: 'BAD_REQUEST', msg: '请求体不是合法的 JSON' },
-  FST_PARTS_LIMIT: { name: 'PAYLOAD_TOO_LARGE', msg: '上传的表单字段过多' },
-  FST_FIELDS_LIMIT: { name: 'PAYLOAD_TOO_LARGE', msg: '上传的表单字段过多' },
-  FST_ERR_BAD_URL: { name: 'BAD_REQUEST', msg: '请求地址有误' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { name: 'BAD_REQUEST', msg: MESSAGES.request.contentLengthInvalid },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { name: 'BAD_REQUEST', msg: MESSAGES.request.emptyJsonBody },
+  FST_ERR_CTP_INVALID_JSON_BODY: { name: 'BAD_REQUEST', msg: MESSAGES.request.invalidJsonBody },
+  FST_PARTS_LIMIT: { name: 'PAYLOAD_TOO_LARGE', msg: MESSAGES.request.tooManyFormFields },
+  FST_FIELDS_LIMIT: { name: 'PAYLOAD_TOO_LARGE', msg: MESSAGES.request.tooManyFormFields },
+  FST_ERR_BAD_URL: { name: 'BAD_REQUEST', msg: MESSAGES.request.badUrl },
   FST_ERR_MAX_PARAM_LENGTH: { name: 'URI_TOO_LONG' },
 };
 
@@ -96,11 +95,11 @@ export default fp(
       if (error.code && FASTIFY_CODES[error.code]) return answerFrameworkError(error, request, reply);
       if (isMultipartError(error)) {
         request.log.info({ err: error }, 'malformed multipart body');
-        return reply.status(400).send(envelopeError(ERRORS.BAD_REQUEST.code, MULTIPART_MESSAGE));
+        return reply.status(400).send(envelopeError(ERRORS.BAD_REQUEST.code, MESSAGES.request.multipartInvalid));
       }
       if (isDatabaseBusy(error)) {
         request.log.warn({ err: error }, 'database busy');
-        return reply.status(503).send(envelopeError(ERRORS.UNAVAILABLE.code, BUSY_MESSAGE));
+        return reply.status(503).send(envelopeError(ERRORS.UNAVAILABLE.code, MESSAGES.request.busy));
       }
       if (error.statusCode === 429) {
         return reply.status(429).send(envelopeError(ERRORS.RATE_LIMITED.code, ERRORS.RATE_LIMITED.msg));

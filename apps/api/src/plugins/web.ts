@@ -40,7 +40,7 @@ export default fp(
       });
       // The root is a folder to @fastify/static (which answers 403 without an index): serve the app itself.
       app.get('/', (request, reply) => sendPage(request, reply, webDir, hasHomePage));
-    } else {
+    } else if (opts.webDir) {
       app.log.warn('web build not found: only the api is served (run the build first)');
     }
     app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { accountKey } from '../auth/service.ts';
@@ -11,7 +12,7 @@ import { isStrongPassword } from './service.ts';
 export const createUserAdmin = (prisma: PrismaClient) => {
   const find = async (userName: string) => {
     const user = await userByUserName(prisma, userName);
-    if (!user) throw new Error(`用户 ${userName} 不存在`);
+    if (!user) throw new AppError('NOT_FOUND', MESSAGES.admin.userNotFound(userName));
     return user;
   };
 
@@ -23,7 +24,7 @@ export const createUserAdmin = (prisma: PrismaClient) => {
     },
 
     resetPassword: async (userName: string, password: string) => {
-      if (!isStrongPassword(password)) throw new Error(MESSAGES.account.passwordWeak);
+      if (!isStrongPassword(password)) throw new AppError('BAD_REQUEST', MESSAGES.account.passwordWeak);
       const user = await find(userName);
       const passwordHash = await hashPassword(password);
       await transaction(prisma, async (tx) => {

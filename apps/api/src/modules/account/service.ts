@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { decryptPassword, MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { type Clock, nowMs, systemClock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -20,7 +21,12 @@ export const isStrongPassword = (password: string) =>
 
 const hashCode = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest();
 
-export const createAccountService = (prisma: PrismaClient, sms: SmsSender, transportKey: string) => ({
+export const createAccountService = (
+  prisma: PrismaClient,
+  sms: SmsSender,
+  transportKey: string,
+  clock: Clock = systemClock,
+) => ({
   changePassword: async (userId: number, sessionId: string, oldEncrypted: string, newEncrypted: string) => {
     const oldPassword = decryptPassword(oldEncrypted, transportKey);
     const newPassword = decryptPassword(newEncrypted, transportKey);
@@ -40,14 +46,15 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
     const user = await userById(prisma, userId);
     if (user.phone === phone) throw new AppError('BAD_REQUEST', MESSAGES.account.phoneSame);
     if (await isPhoneTaken(prisma, phone)) throw new AppError('CONFLICT', MESSAGES.account.phoneTaken);
-    const since = new Date(Date.now() - 24 * 3_600_000);
+    const now = nowMs(clock);
+    const since = new Date(now - 24 * 3_600_000);
     const recent = await prisma.smsCode.findMany({
       where: { userId, purpose: PHONE_CHANGE, createdAt: { gte: since } },
       orderBy: { createdAt: 'desc' },
       select: { createdAt: true },
     });
     const last = recent[0];
-    if (recent.length >= SMS_DAILY_LIMIT || (last && Date.now() - last.createdAt.getTime() < SMS_RESEND_MS)) {
+    if (recent.length >= SMS_DAILY_LIMIT || (last && now - last.createdAt.getTime() < SMS_RESEND_MS)) {
       throw new AppError('RATE_LIMITED', MESSAGES.account.smsTooFrequent);
     }
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
@@ -57,7 +64,8 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
         phone,
         purpose: PHONE_CHANGE,
         codeHash: hashCode(phone, code).toString('hex'),
-        expiresAt: new Date(Date.now() + SMS_TTL_MS),
+        createdAt: new Date(now),
+        expiresAt: new Date(now + SMS_TTL_MS),
       },
     });
     await sms.send(phone, `【资源库】您正在更换绑定手机号，验证码 ${code}，5 分钟内有效。如非本人操作请忽略。`);
@@ -67,7 +75,7 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
   /** Confirms the code sent to `phone` and makes it the account's phone; a code works once, within 5 tries. */
   changePhone: async (userId: number, phone: string, code: string) => {
     const pending = await prisma.smsCode.findFirst({
-      where: { userId, phone, purpose: PHONE_CHANGE, consumedAt: null, expiresAt: { gt: new Date() } },
+      where: { userId, phone, purpose: PHONE_CHANGE, consumedAt: null, expiresAt: { gt: clock.now() } },
       orderBy: { createdAt: 'desc' },
     });
     if (!pending || pending.attempts >= SMS_MAX_ATTEMPTS)
@@ -80,7 +88,7 @@ export const createAccountService = (prisma: PrismaClient, sms: SmsSender, trans
       await transaction(prisma, async (tx) => {
         const used = await tx.smsCode.updateMany({
           where: { id: pending.id, consumedAt: null },
-          data: { consumedAt: new Date() },
+          data: { consumedAt: clock.now() },
         });
         if (used.count !== 1) throw new AppError('BAD_REQUEST', MESSAGES.account.smsInvalid);
         await setPhone(tx, userId, phone);

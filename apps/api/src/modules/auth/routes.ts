@@ -8,8 +8,8 @@ import { createAuthService } from './service.ts';
 
 export default async function authRoutes(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
-  const captcha = createCaptchaService(app.prisma);
-  const auth = createAuthService(app.prisma, captcha, config.PASSWORD_TRANSPORT_KEY);
+  const captcha = createCaptchaService(app.prisma, app.clock);
+  const auth = createAuthService(app.prisma, captcha, config.PASSWORD_TRANSPORT_KEY, app.clock);
 
   registerRoute(app, routes.clientConfig, () => ({
     transportKey: config.PASSWORD_TRANSPORT_KEY,

@@ -1,5 +1,6 @@
 import { decryptPassword, MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { CaptchaService } from '../captcha/service.ts';
@@ -19,8 +20,13 @@ export interface LoginInput {
   verifyImageResult: { captchaSerialNumber: string; moveEnd_X: number; wbili: number };
 }
 
-export const createAuthService = (prisma: PrismaClient, captcha: CaptchaService, transportKey: string) => {
-  const throttle = createThrottle(prisma);
+export const createAuthService = (
+  prisma: PrismaClient,
+  captcha: CaptchaService,
+  transportKey: string,
+  clock: Clock = systemClock,
+) => {
+  const throttle = createThrottle(prisma, clock);
   // Unknown accounts still cost one argon2 verification, so timing does not tell which accounts exist.
   let dummyHash: Promise<string> | undefined;
   const dummy = () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { nowMs } from '../../lib/clock.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { hotRows } from '../../lib/hot-sql.ts';
 import { SESSION_COOKIE } from '../../lib/session-cookie.ts';
@@ -74,7 +75,7 @@ export default fp(
           FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.id = ${id}`,
       );
-      const now = Date.now();
+      const now = nowMs(app.clock);
       const valid =
         session &&
         session.status === 'ACTIVE' &&
@@ -102,11 +103,13 @@ export default fp(
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await app.prisma.session.deleteMany({ where: { id: hashToken(previous) } });
       const token = randomBytes(32).toString('base64url');
+      const now = nowMs(app.clock);
       await app.prisma.session.create({
         data: {
           id: hashToken(token),
           userId,
-          expiresAt: new Date(Date.now() + absoluteMs),
+          lastSeenAt: new Date(now),
+          expiresAt: new Date(now + absoluteMs),
           ip: request.ip,
           userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
         },

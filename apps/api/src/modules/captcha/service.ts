@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { type Clock, nowMs, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createThrottle, type ThrottleRule } from '../throttle/service.ts';
 import { generatePuzzle } from './image.ts';
@@ -24,15 +25,15 @@ const clientKey = (ip: string) => `captcha:${ip}`;
  */
 const naturalX = (moveEndX: number, wbili: number) => Math.min(Math.round(moveEndX / wbili), 1_000_000);
 
-export const createCaptchaService = (prisma: PrismaClient) => {
-  const throttle = createThrottle(prisma);
+export const createCaptchaService = (prisma: PrismaClient, clock: Clock = systemClock) => {
+  const throttle = createThrottle(prisma, clock);
   let lastSweep = 0;
 
   /** Expired puzzles are swept now and then, not on a timer, so every instance can do it. */
   const sweep = async () => {
-    if (Date.now() - lastSweep < 60_000) return;
-    lastSweep = Date.now();
-    await prisma.captchaChallenge.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - CAPTCHA_TTL_MS) } } });
+    if (nowMs(clock) - lastSweep < 60_000) return;
+    lastSweep = nowMs(clock);
+    await prisma.captchaChallenge.deleteMany({ where: { expiresAt: { lt: new Date(nowMs(clock) - CAPTCHA_TTL_MS) } } });
   };
 
   return {
@@ -42,7 +43,7 @@ export const createCaptchaService = (prisma: PrismaClient) => {
       const puzzle = generatePuzzle();
       const serial = randomBytes(16).toString('hex');
       await prisma.captchaChallenge.create({
-        data: { serial, x: puzzle.x, y: puzzle.y, clientKey: ip, expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) },
+        data: { serial, x: puzzle.x, y: puzzle.y, clientKey: ip, expiresAt: new Date(nowMs(clock) + CAPTCHA_TTL_MS) },
       });
       return { serial, ...puzzle };
     },
@@ -55,12 +56,13 @@ export const createCaptchaService = (prisma: PrismaClient) => {
       if (await throttle.lockedUntil(clientKey(ip))) return 2;
       const x = naturalX(moveEndX, wbili);
       const hit = Prisma.sql`abs(x - ${x}::int) <= ${CAPTCHA_TOLERANCE_PX}`;
+      const now = clock.now();
       const rows = await prisma.$queryRaw<{ passed: boolean; failures: number }[]>`
         UPDATE captcha_challenges SET
           failures = failures + CASE WHEN ${hit} THEN 0 ELSE 1 END,
-          verified_at = CASE WHEN ${hit} THEN now() END,
+          verified_at = CASE WHEN ${hit} THEN ${now}::timestamptz END,
           verified_x = CASE WHEN ${hit} THEN ${x}::int END
-        WHERE serial = ${serial} AND verified_at IS NULL AND consumed_at IS NULL AND expires_at > now()
+        WHERE serial = ${serial} AND verified_at IS NULL AND consumed_at IS NULL AND expires_at > ${now}
           AND failures < ${CAPTCHA_MAX_FAILURES}
         RETURNING verified_at IS NOT NULL AS passed, failures`;
       const row = rows[0];
@@ -76,9 +78,10 @@ export const createCaptchaService = (prisma: PrismaClient) => {
      */
     consume: async (serial: string, moveEndX: number, wbili: number): Promise<boolean> => {
       const x = naturalX(moveEndX, wbili);
+      const now = clock.now();
       const used = await prisma.$queryRaw<{ serial: string }[]>`
-        UPDATE captcha_challenges SET consumed_at = now()
-        WHERE serial = ${serial} AND verified_at IS NOT NULL AND consumed_at IS NULL AND expires_at > now()
+        UPDATE captcha_challenges SET consumed_at = ${now}
+        WHERE serial = ${serial} AND verified_at IS NOT NULL AND consumed_at IS NULL AND expires_at > ${now}
           AND verified_x = ${x}
         RETURNING serial`;
       return used.length > 0;

@@ -1,4 +1,4 @@
-import { type CenterInfo, makePageBean } from '@zyk/shared';
+import { type CenterInfo, MESSAGES, makePageBean } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskIdCard, maskPhone } from '../../lib/mask.ts';
@@ -15,7 +15,7 @@ export const createCenterService = (prisma: PrismaClient) => {
     const found = (await roles(userId)).find(
       (r) => r.roleId === roleId && (roleTypeId === undefined || r.role.roleTypeId === roleTypeId),
     );
-    if (!found) throw new AppError('FORBIDDEN', '该角色不属于当前用户');
+    if (!found) throw new AppError('FORBIDDEN', MESSAGES.center.roleNotOwned);
     return found;
   };
 

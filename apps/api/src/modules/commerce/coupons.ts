@@ -1,4 +1,4 @@
-import type { CouponView } from '@zyk/shared';
+import { type CouponView, MESSAGES } from '@zyk/shared';
 import type { Coupon, PrismaClient, ResourceType } from '../../generated/prisma/client.ts';
 import type { Tx } from './ledger.ts';
 
@@ -11,13 +11,14 @@ export interface CouponTarget {
 
 /** Why a coupon cannot pay this order now (null: it can). The one place coupon rules live. */
 export const couponProblem = (coupon: Coupon, target: CouponTarget | null, now = new Date()): string | null => {
-  if (coupon.usedAt) return '已使用';
-  if (coupon.validTo <= now) return '已过期';
-  if (coupon.validFrom > now) return '未到使用时间';
-  if (coupon.orderId !== null && coupon.orderId !== target?.orderId) return '已被其他订单占用';
+  const problem = MESSAGES.coupon.problem;
+  if (coupon.usedAt) return problem.used;
+  if (coupon.validTo <= now) return problem.expired;
+  if (coupon.validFrom > now) return problem.notYetValid;
+  if (coupon.orderId !== null && coupon.orderId !== target?.orderId) return problem.heldByOtherOrder;
   if (!target) return null;
-  if (target.price < coupon.threshold) return '不满足使用门槛';
-  if (coupon.resourceType && coupon.resourceType !== target.resourceType) return '不适用于该资源类型';
+  if (target.price < coupon.threshold) return problem.belowThreshold;
+  if (coupon.resourceType && coupon.resourceType !== target.resourceType) return problem.wrongResourceType;
   return null;
 };
 
@@ -37,12 +38,17 @@ export const toCouponView = (c: Coupon, reason: string | null): CouponView => ({
 });
 
 /** The user's coupons split by whether they can pay `target` (or any order, without one). */
-export const listCoupons = async (prisma: PrismaClient, userId: number, target: CouponTarget | null) => {
+export const listCoupons = async (
+  prisma: PrismaClient,
+  userId: number,
+  target: CouponTarget | null,
+  now = new Date(),
+) => {
   const all = await prisma.coupon.findMany({ where: { userId }, orderBy: [{ validTo: 'asc' }, { id: 'asc' }] });
   const usable: CouponView[] = [];
   const unusable: CouponView[] = [];
   for (const c of all) {
-    const problem = couponProblem(c, target);
+    const problem = couponProblem(c, target, now);
     if (problem) unusable.push(toCouponView(c, problem));
     else usable.push(toCouponView(c, null));
   }
@@ -54,12 +60,12 @@ export const listCoupons = async (prisma: PrismaClient, userId: number, target: 
  * Reserves a coupon for an order inside the payment transaction, under a row lock, so one coupon pays one order
  * even when two payments race. Returns the coupon, or the reason it cannot be used.
  */
-export const claimCoupon = async (tx: Tx, userId: number, couponId: number, target: CouponTarget) => {
+export const claimCoupon = async (tx: Tx, userId: number, couponId: number, target: CouponTarget, now: Date) => {
   const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM coupons WHERE id = ${couponId}
     AND user_id = ${userId} FOR UPDATE`;
-  if (!locked) return { problem: '优惠券不存在' } as const;
+  if (!locked) return { problem: MESSAGES.coupon.notFound } as const;
   const coupon = await tx.coupon.findUniqueOrThrow({ where: { id: couponId } });
-  const problem = couponProblem(coupon, target);
-  if (problem) return { problem: `优惠券${problem}` } as const;
+  const problem = couponProblem(coupon, target, now);
+  if (problem) return { problem: MESSAGES.coupon.unusable(problem) } as const;
   return { coupon } as const;
 };

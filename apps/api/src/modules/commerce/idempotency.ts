@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MESSAGES } from '@zyk/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -12,7 +13,7 @@ export const idempotencyKeyOf = (request: FastifyRequest) => {
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key || !KEY_FORMAT.test(key)) {
-    throw new AppError('BAD_REQUEST', '幂等键（Idempotency-Key）须为 8–64 位字母、数字或 _ . : -');
+    throw new AppError('BAD_REQUEST', MESSAGES.idempotency.keyInvalid);
   }
   return key;
 };
@@ -47,7 +48,7 @@ export const runIdempotent = async <T>(
         where: { userId_key: { userId: scope.userId, key } },
       });
       if (first.requestHash !== requestHash) {
-        throw new AppError('CONFLICT', '该幂等键已用于另一笔不同的请求，请换一个');
+        throw new AppError('CONFLICT', MESSAGES.idempotency.keyReused);
       }
       return first.response as T;
     }

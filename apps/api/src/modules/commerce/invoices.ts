@@ -1,15 +1,9 @@
-import { fenToYuanText, type InvoiceItem, makePageBean } from '@zyk/shared';
+import { fenToYuanText, type InvoiceItem, MESSAGES, makePageBean } from '@zyk/shared';
 import { type Invoice, Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
-
-export const INVOICE_MESSAGES = {
-  notOwnPaid: '只能为本人已支付的订单开票',
-  alreadyInvoiced: '订单已开票或正在开票',
-  zeroAmount: '实付金额为 0 的订单无需开票',
-} as const;
 
 export interface NewInvoice {
   orderIds: number[];
@@ -74,10 +68,10 @@ export const createInvoiceService = (prisma: PrismaClient) => ({
           WHERE o.id IN (${Prisma.join(orderIds)}) AND o.buyer_id = ${userId} AND o.status = 'PAID'
           ORDER BY o.paid_at DESC, o.id DESC
           FOR SHARE`;
-        if (orders.length !== orderIds.length) throw new AppError('BAD_REQUEST', INVOICE_MESSAGES.notOwnPaid);
-        if (orders.some((o) => o.pay_amount <= 0)) throw new AppError('BAD_REQUEST', INVOICE_MESSAGES.zeroAmount);
+        if (orders.length !== orderIds.length) throw new AppError('BAD_REQUEST', MESSAGES.invoice.notOwnPaid);
+        if (orders.some((o) => o.pay_amount <= 0)) throw new AppError('BAD_REQUEST', MESSAGES.invoice.zeroAmount);
         const taken = await tx.invoiceItem.count({ where: { orderId: { in: orderIds } } });
-        if (taken > 0) throw new AppError('CONFLICT', INVOICE_MESSAGES.alreadyInvoiced);
+        if (taken > 0) throw new AppError('CONFLICT', MESSAGES.invoice.alreadyInvoiced);
         const invoice = await tx.invoice.create({
           data: {
             userId,
@@ -93,7 +87,7 @@ export const createInvoiceService = (prisma: PrismaClient) => ({
         return toItem(invoice, orders.map(toOrder));
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', INVOICE_MESSAGES.alreadyInvoiced);
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.invoice.alreadyInvoiced);
       throw error;
     }
   },
@@ -154,13 +148,13 @@ export const createInvoiceAdmin = (prisma: PrismaClient) => ({
 
   issue: async (id: number, invoiceNo: string) => {
     const number = invoiceNo.trim();
-    if (!/^[0-9A-Za-z-]{6,32}$/.test(number)) throw new Error('发票号码须为 6-32 位字母、数字或“-”');
+    if (!/^[0-9A-Za-z-]{6,32}$/.test(number)) throw new AppError('BAD_REQUEST', MESSAGES.invoice.invoiceNoFormat);
     return transaction(prisma, async (tx) => {
       const { count } = await tx.invoice.updateMany({
         where: { id, status: 'REQUESTED' },
         data: { status: 'ISSUED', invoiceNo: number, reviewedAt: new Date() },
       });
-      if (count === 0) throw new Error(`开票申请 ${id} 不存在或已处理`);
+      if (count === 0) throw new AppError('NOT_FOUND', MESSAGES.invoice.requestNotFoundOrHandled(id));
       const invoice = await tx.invoice.findUniqueOrThrow({ where: { id } });
       await sendMessage(tx, {
         userId: invoice.userId,
@@ -176,13 +170,13 @@ export const createInvoiceAdmin = (prisma: PrismaClient) => ({
   /** Rejects a request and lets go of its orders, so they can be invoiced again. */
   reject: async (id: number, reason: string) => {
     const note = reason.trim();
-    if (!note) throw new Error('请填写驳回原因');
+    if (!note) throw new AppError('BAD_REQUEST', MESSAGES.admin.rejectReasonRequired);
     return transaction(prisma, async (tx) => {
       const { count } = await tx.invoice.updateMany({
         where: { id, status: 'REQUESTED' },
         data: { status: 'REJECTED', reviewNote: note, reviewedAt: new Date() },
       });
-      if (count === 0) throw new Error(`开票申请 ${id} 不存在或已处理`);
+      if (count === 0) throw new AppError('NOT_FOUND', MESSAGES.invoice.requestNotFoundOrHandled(id));
       const freed = await tx.invoiceItem.deleteMany({ where: { invoiceId: id } });
       const invoice = await tx.invoice.findUniqueOrThrow({ where: { id } });
       await sendMessage(tx, {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { chinaTimestampDigits, makePageBean, type OrderView } from '@zyk/shared';
+import { chinaTimestampDigits, MESSAGES, makePageBean, type OrderView } from '@zyk/shared';
 import type { Order, OrderStatus, PrismaClient } from '../../generated/prisma/client.ts';
+import { type Clock, nowMs, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { resourceForSale } from '../library/catalog.ts';
@@ -35,7 +36,7 @@ export const hasPurchased = async (db: PrismaClient | Tx, userId: number, resour
 /** An own order or 404: another user's order number answers exactly like a missing one. */
 export const findOwnOrder = async (db: PrismaClient | Tx, userId: number, orderNo: string) => {
   const order = await db.order.findUnique({ where: { orderNo } });
-  if (!order || order.buyerId !== userId) throw new AppError('NOT_FOUND', '订单不存在');
+  if (!order || order.buyerId !== userId) throw new AppError('NOT_FOUND', MESSAGES.order.notFound);
   return order;
 };
 
@@ -55,13 +56,21 @@ export const endPendingOrder = async (
 
 export interface OrderSettings {
   orderTimeoutMinutes: number;
+  /** Payment windows open and close by it; default: system time. */
+  clock?: Clock;
 }
 
 export const createOrderService = (prisma: PrismaClient, settings: OrderSettings) => {
+  const clock = settings.clock ?? systemClock;
   const payInfo = async (userId: number, order: Order) => {
     const [balances, coupons, payAccount] = await Promise.all([
       userBalances(prisma, userId),
-      listCoupons(prisma, userId, { orderId: order.id, price: order.price, resourceType: order.resourceType }),
+      listCoupons(
+        prisma,
+        userId,
+        { orderId: order.id, price: order.price, resourceType: order.resourceType },
+        clock.now(),
+      ),
       prisma.payAccount.findUnique({ where: { userId } }),
     ]);
     return {
@@ -74,7 +83,7 @@ export const createOrderService = (prisma: PrismaClient, settings: OrderSettings
 
   /** A pending order past its window is closed on sight, so nobody pays a stale order. */
   const closeIfExpired = async (order: Order) => {
-    if (order.status !== 'PENDING' || order.expiresAt > new Date()) return order;
+    if (order.status !== 'PENDING' || order.expiresAt > clock.now()) return order;
     await transaction(prisma, (tx) => endPendingOrder(tx, order.id, 'CLOSED'));
     return prisma.order.findUniqueOrThrow({ where: { id: order.id } });
   };
@@ -82,11 +91,11 @@ export const createOrderService = (prisma: PrismaClient, settings: OrderSettings
   const openOrder = async (userId: number, resourceId: number): Promise<Order> => {
     const resource = await resourceForSale(prisma, resourceId);
     if (!resource || resource.deletedAt || resource.status !== 'PUBLISHED') {
-      throw new AppError('NOT_FOUND', '资源不存在或已下架');
+      throw new AppError('NOT_FOUND', MESSAGES.order.resourceUnavailable);
     }
-    if (resource.price <= 0) throw new AppError('BAD_REQUEST', '免费资源无需购买，可直接下载');
-    if (resource.authorId === userId) throw new AppError('BAD_REQUEST', '不能购买自己上传的资源');
-    if (await hasPurchased(prisma, userId, resourceId)) throw new AppError('CONFLICT', '您已购买过该资源，可直接下载');
+    if (resource.price <= 0) throw new AppError('BAD_REQUEST', MESSAGES.order.freeResource);
+    if (resource.authorId === userId) throw new AppError('BAD_REQUEST', MESSAGES.order.ownResource);
+    if (await hasPurchased(prisma, userId, resourceId)) throw new AppError('CONFLICT', MESSAGES.order.alreadyPurchased);
     const pending = await prisma.order.findFirst({ where: { buyerId: userId, resourceId, status: 'PENDING' } });
     if (pending) {
       const current = await closeIfExpired(pending);
@@ -99,7 +108,7 @@ export const createOrderService = (prisma: PrismaClient, settings: OrderSettings
       const [created] = await prisma.order.createManyAndReturn({
         data: [
           {
-            orderNo: newOrderNo(),
+            orderNo: newOrderNo(clock.now()),
             buyerId: userId,
             sellerId: resource.authorId,
             resourceId,
@@ -107,7 +116,7 @@ export const createOrderService = (prisma: PrismaClient, settings: OrderSettings
             resourceType: resource.type,
             price: resource.price,
             payAmount: resource.price,
-            expiresAt: new Date(Date.now() + settings.orderTimeoutMinutes * 60_000),
+            expiresAt: new Date(nowMs(clock) + settings.orderTimeoutMinutes * 60_000),
           },
         ],
         skipDuplicates: true,
@@ -116,7 +125,7 @@ export const createOrderService = (prisma: PrismaClient, settings: OrderSettings
       const raced = await prisma.order.findFirst({ where: { buyerId: userId, resourceId, status: 'PENDING' } });
       if (raced) return raced;
     }
-    throw new AppError('CONFLICT', '下单失败，请稍后重试');
+    throw new AppError('CONFLICT', MESSAGES.order.createFailed);
   };
 
   return {
@@ -133,16 +142,19 @@ export const createOrderService = (prisma: PrismaClient, settings: OrderSettings
     cancel: async (userId: number, orderNo: string) => {
       const order = await findOwnOrder(prisma, userId, orderNo);
       if (order.status !== 'PENDING') {
-        throw new AppError('CONFLICT', order.status === 'PAID' ? '订单已支付，不能取消' : '订单已结束，无需取消');
+        throw new AppError(
+          'CONFLICT',
+          order.status === 'PAID' ? MESSAGES.order.paidNoCancel : MESSAGES.order.endedNoCancel,
+        );
       }
       const cancelled = await transaction(prisma, (tx) => endPendingOrder(tx, order.id, 'CANCELLED'));
-      if (!cancelled) throw new AppError('CONFLICT', '订单状态已变化，请刷新后重试');
+      if (!cancelled) throw new AppError('CONFLICT', MESSAGES.order.statusChanged);
       return toOrderView(await prisma.order.findUniqueOrThrow({ where: { id: order.id } }));
     },
 
     hide: async (userId: number, orderNo: string) => {
       const order = await findOwnOrder(prisma, userId, orderNo);
-      if (order.status === 'PENDING') throw new AppError('CONFLICT', '待支付的订单请先取消再删除');
+      if (order.status === 'PENDING') throw new AppError('CONFLICT', MESSAGES.order.cancelBeforeHide);
       await prisma.order.update({ where: { id: order.id }, data: { hiddenByBuyer: true } });
       return { orderNo, hidden: true };
     },

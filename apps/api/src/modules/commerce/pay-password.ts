@@ -1,21 +1,15 @@
-import { decryptPassword, PAY_PASSWORD_PATTERN } from '@zyk/shared';
+import {
+  decryptPassword,
+  MESSAGES,
+  PAY_PASSWORD_LOCK_MINUTES,
+  PAY_PASSWORD_MAX_FAILURES,
+  PAY_PASSWORD_PATTERN,
+} from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { userById } from '../auth/users.ts';
-
-/** Consecutive wrong pay passwords before the lock, and how long the lock lasts. */
-export const PAY_PASSWORD_MAX_FAILURES = 5;
-export const PAY_PASSWORD_LOCK_MINUTES = 15;
-
-export const PAY_PASSWORD_MESSAGES = {
-  notSet: '请先设置支付密码',
-  locked: `支付密码错误次数过多，请 ${PAY_PASSWORD_LOCK_MINUTES} 分钟后再试`,
-  wrong: (left: number) => `支付密码错误，还可尝试 ${left} 次`,
-  format: '支付密码须为 6 位数字',
-  weak: '支付密码不能是 6 个相同的数字或连续的数字（如 123456、654321）',
-  loginPasswordWrong: '登录密码错误',
-} as const;
 
 /** Six identical digits, or six digits rising or falling by one (012345…456789, 987654…543210). */
 export const isWeakPayPassword = (digits: string) => {
@@ -37,30 +31,31 @@ interface AttemptRow {
  * UPDATE … RETURNING (the reservation that uses up the fifth also sets the lock), and only then verifies the hash.
  * Requests beyond the fifth are refused without verifying anything; a correct password clears the counter.
  */
-export const createPayPasswords = (prisma: PrismaClient, transportKey: string) => {
+export const createPayPasswords = (prisma: PrismaClient, transportKey: string, clock: Clock = systemClock) => {
   const lockInterval = `${PAY_PASSWORD_LOCK_MINUTES} minutes`;
 
   /** Why no attempt could be reserved: no pay password, or the lock. */
   const refusal = async (userId: number) => {
     const account = await prisma.payAccount.findUnique({ where: { userId } });
-    if (!account?.payPasswordHash) return new AppError('BAD_REQUEST', PAY_PASSWORD_MESSAGES.notSet);
-    return new AppError('RATE_LIMITED', PAY_PASSWORD_MESSAGES.locked);
+    if (!account?.payPasswordHash) return new AppError('BAD_REQUEST', MESSAGES.payPassword.notSet);
+    return new AppError('RATE_LIMITED', MESSAGES.payPassword.locked);
   };
 
   return {
     /** Throws unless `encrypted` is the user's pay password (the gate of balance payments and withdrawals). */
     check: async (userId: number, encrypted: string): Promise<void> => {
       // An expired lock starts a fresh count; a live one (or no password) reserves nothing.
+      const now = clock.now();
       const [attempt] = await prisma.$queryRaw<AttemptRow[]>`
         UPDATE pay_accounts SET
           failed_attempts = CASE WHEN locked_until IS NOT NULL THEN 1 ELSE failed_attempts + 1 END,
           locked_until = CASE
             WHEN (CASE WHEN locked_until IS NOT NULL THEN 1 ELSE failed_attempts + 1 END) >= ${PAY_PASSWORD_MAX_FAILURES}
-            THEN now() + ${lockInterval}::interval
+            THEN ${now}::timestamptz + ${lockInterval}::interval
             ELSE NULL END,
           updated_at = now()
         WHERE user_id = ${userId} AND pay_password_hash IS NOT NULL
-          AND (locked_until IS NULL OR locked_until <= now())
+          AND (locked_until IS NULL OR locked_until <= ${now})
         RETURNING failed_attempts, pay_password_hash`;
       if (!attempt) throw await refusal(userId);
 
@@ -73,8 +68,8 @@ export const createPayPasswords = (prisma: PrismaClient, transportKey: string) =
         return;
       }
       const left = PAY_PASSWORD_MAX_FAILURES - attempt.failed_attempts;
-      if (left <= 0) throw new AppError('RATE_LIMITED', PAY_PASSWORD_MESSAGES.locked);
-      throw new AppError('BAD_REQUEST', PAY_PASSWORD_MESSAGES.wrong(left));
+      if (left <= 0) throw new AppError('RATE_LIMITED', MESSAGES.payPassword.locked);
+      throw new AppError('BAD_REQUEST', MESSAGES.payPassword.wrong(left));
     },
 
     /** Sets or replaces the pay password; the login password proves it is the account holder. Clears the lock. */
@@ -82,13 +77,13 @@ export const createPayPasswords = (prisma: PrismaClient, transportKey: string) =
       const user = await userById(prisma, userId);
       const loginPassword = decryptPassword(loginPasswordEncrypted, transportKey);
       if (loginPassword === null || !(await verifyPassword(user.passwordHash, loginPassword))) {
-        throw new AppError('BAD_REQUEST', PAY_PASSWORD_MESSAGES.loginPasswordWrong);
+        throw new AppError('BAD_REQUEST', MESSAGES.payPassword.loginPasswordWrong);
       }
       const payPassword = decryptPassword(newPayPasswordEncrypted, transportKey);
       if (payPassword === null || !PAY_PASSWORD_PATTERN.test(payPassword)) {
-        throw new AppError('BAD_REQUEST', PAY_PASSWORD_MESSAGES.format);
+        throw new AppError('BAD_REQUEST', MESSAGES.payPassword.format);
       }
-      if (isWeakPayPassword(payPassword)) throw new AppError('BAD_REQUEST', PAY_PASSWORD_MESSAGES.weak);
+      if (isWeakPayPassword(payPassword)) throw new AppError('BAD_REQUEST', MESSAGES.payPassword.weak);
       const payPasswordHash = await hashPassword(payPassword);
       const reset = { payPasswordHash, failedAttempts: 0, lockedUntil: null, updatedAt: new Date() };
       await prisma.payAccount.upsert({ where: { userId }, create: { userId, ...reset }, update: reset });
@@ -99,7 +94,7 @@ export const createPayPasswords = (prisma: PrismaClient, transportKey: string) =
       const account = await prisma.payAccount.findUnique({ where: { userId } });
       return {
         payPasswordSet: !!account?.payPasswordHash,
-        locked: !!account?.lockedUntil && account.lockedUntil.getTime() > Date.now(),
+        locked: !!account?.lockedUntil && account.lockedUntil > clock.now(),
       };
     },
   };

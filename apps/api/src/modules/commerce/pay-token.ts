@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MESSAGES } from '@zyk/shared';
+import { type Clock, nowMs, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 
 const TTL_MS = 5 * 60_000;
@@ -9,14 +11,17 @@ const TTL_MS = 5 * 60_000;
  * in the spec) and is not asked again for each step of one checkout.
  */
 export class PayTokens {
-  constructor(private readonly secret: Buffer) {}
+  constructor(
+    private readonly secret: Buffer,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   private mac(body: string) {
     return createHmac('sha256', this.secret).update(`pay-token\n${body}`).digest('base64url');
   }
 
   issue(userId: number) {
-    const body = `${userId}.${Date.now() + TTL_MS}.${randomBytes(8).toString('base64url')}`;
+    const body = `${userId}.${nowMs(this.clock) + TTL_MS}.${randomBytes(8).toString('base64url')}`;
     return { payToken: `${body}.${this.mac(body)}`, expiresInSeconds: TTL_MS / 1000 };
   }
 
@@ -28,8 +33,8 @@ export class PayTokens {
     const expected = Buffer.from(this.mac(body));
     const [owner, expires] = body.split('.');
     if (at < 0 || given.length !== expected.length || !timingSafeEqual(given, expected) || Number(owner) !== userId) {
-      throw new AppError('FORBIDDEN', '支付凭证无效，请重新验证支付密码');
+      throw new AppError('FORBIDDEN', MESSAGES.payment.tokenInvalid);
     }
-    if (Number(expires) < Date.now()) throw new AppError('FORBIDDEN', '支付密码验证已过期，请重新验证');
+    if (Number(expires) < nowMs(this.clock)) throw new AppError('FORBIDDEN', MESSAGES.payment.tokenExpired);
   }
 }

@@ -1,5 +1,6 @@
-import { fenToYuanText } from '@zyk/shared';
+import { fenToYuanText, MESSAGES } from '@zyk/shared';
 import type { Order, PayMethod, PrismaClient } from '../../generated/prisma/client.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
@@ -9,6 +10,8 @@ import { endPendingOrder, findOwnOrder, toOrderView } from './orders.ts';
 
 export interface PaymentSettings {
   commissionPercent: number;
+  /** Order windows and coupon validity are judged by it, and payments are dated by it; default: system time. */
+  clock?: Clock;
 }
 
 /** The platform's share of a sale, rounded to the fen; the seller gets the rest of the list price. */
@@ -21,12 +24,12 @@ const lockOrder = async (tx: Tx, orderId: number) => {
 };
 
 /** A pending order that may still be paid from inside the system (balance, coupon); else the buyer's answer. */
-const assertPayable = async (tx: Tx, order: Order) => {
-  if (order.status === 'PAID') throw new AppError('CONFLICT', '订单已支付，请勿重复支付');
-  if (order.status !== 'PENDING') throw new AppError('CONFLICT', '订单已取消或已关闭，请重新下单');
-  if (order.expiresAt <= new Date()) {
+const assertPayable = async (tx: Tx, order: Order, now: Date) => {
+  if (order.status === 'PAID') throw new AppError('CONFLICT', MESSAGES.payment.alreadyPaid);
+  if (order.status !== 'PENDING') throw new AppError('CONFLICT', MESSAGES.payment.orderClosed);
+  if (order.expiresAt <= now) {
     await endPendingOrder(tx, order.id, 'CLOSED');
-    throw new AppError('CONFLICT', '订单已超时关闭，请重新下单');
+    throw new AppError('CONFLICT', MESSAGES.payment.orderExpired);
   }
 };
 
@@ -45,12 +48,12 @@ const bookPayment = async (
     couponId: number | null;
     tradeNo?: string;
   },
-  settings: PaymentSettings,
+  commissionPercent: number,
+  paidAt: Date,
 ) => {
   const payAmount = order.price - payment.discount;
-  const commission = commissionOf(order.price, settings.commissionPercent);
+  const commission = commissionOf(order.price, commissionPercent);
   const sellerIncome = order.price - commission;
-  const paidAt = new Date();
   const paid = await tx.order.update({
     where: { id: order.id },
     data: {
@@ -106,6 +109,7 @@ const bookPayment = async (
 };
 
 export const createPaymentService = (prisma: PrismaClient, settings: PaymentSettings) => {
+  const clock = settings.clock ?? systemClock;
   /** Balance (optionally with a coupon) or coupon alone; inside the idempotent transaction of the route. */
   const payInside = async (
     tx: Tx,
@@ -114,23 +118,22 @@ export const createPaymentService = (prisma: PrismaClient, settings: PaymentSett
   ) => {
     const found = await findOwnOrder(tx, userId, input.orderNo);
     const order = await lockOrder(tx, found.id);
-    await assertPayable(tx, order);
+    await assertPayable(tx, order, clock.now());
     let discount = 0;
     if (input.couponId !== undefined) {
-      const claim = await claimCoupon(tx, userId, input.couponId, {
-        orderId: order.id,
-        price: order.price,
-        resourceType: order.resourceType,
-      });
+      const claim = await claimCoupon(
+        tx,
+        userId,
+        input.couponId,
+        { orderId: order.id, price: order.price, resourceType: order.resourceType },
+        clock.now(),
+      );
       if ('problem' in claim) throw new AppError('CONFLICT', claim.problem);
       discount = discountOf(claim.coupon, order.price);
     }
     const remainder = order.price - discount;
     if (!input.paidByBalance && remainder > 0) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `优惠券不足以抵扣，还需支付 ${fenToYuanText(remainder)} 元，请验证支付密码后用余额补足`,
-      );
+      throw new AppError('BAD_REQUEST', MESSAGES.payment.couponShort(remainder));
     }
     try {
       const paid = await bookPayment(
@@ -142,12 +145,13 @@ export const createPaymentService = (prisma: PrismaClient, settings: PaymentSett
           discount,
           couponId: input.couponId ?? null,
         },
-        settings,
+        settings.commissionPercent,
+        clock.now(),
       );
       return { order: toOrderView(paid), balance: (await userBalances(tx, userId)).balance };
     } catch (error) {
       if (error instanceof InsufficientFunds) {
-        throw new AppError('CONFLICT', `余额不足，还需支付 ${fenToYuanText(remainder)} 元，请换用其他支付方式`);
+        throw new AppError('CONFLICT', MESSAGES.payment.balanceShort(remainder));
       }
       throw error;
     }
@@ -161,18 +165,20 @@ export const createPaymentService = (prisma: PrismaClient, settings: PaymentSett
     transaction(prisma, async (tx) => {
       const found = await findOwnOrder(tx, userId, orderNo);
       const order = await lockOrder(tx, found.id);
-      await assertPayable(tx, order);
+      await assertPayable(tx, order, clock.now());
       await tx.coupon.updateMany({ where: { orderId: order.id, usedAt: null }, data: { orderId: null } });
       let discount = 0;
       if (couponId !== undefined) {
-        const claim = await claimCoupon(tx, userId, couponId, {
-          orderId: order.id,
-          price: order.price,
-          resourceType: order.resourceType,
-        });
+        const claim = await claimCoupon(
+          tx,
+          userId,
+          couponId,
+          { orderId: order.id, price: order.price, resourceType: order.resourceType },
+          clock.now(),
+        );
         if ('problem' in claim) throw new AppError('CONFLICT', claim.problem);
         discount = discountOf(claim.coupon, order.price);
-        if (discount >= order.price) throw new AppError('BAD_REQUEST', '优惠券已可全额抵扣，请直接使用优惠券支付');
+        if (discount >= order.price) throw new AppError('BAD_REQUEST', MESSAGES.payment.couponCoversAll);
         await tx.coupon.update({ where: { id: couponId }, data: { orderId: order.id } });
       }
       return tx.order.update({
@@ -210,7 +216,8 @@ export const createPaymentService = (prisma: PrismaClient, settings: PaymentSett
           tx,
           order,
           { method: 'ALIPAY', source: 'CHANNEL', discount: order.discount, couponId: order.couponId, tradeNo },
-          settings,
+          settings.commissionPercent,
+          clock.now(),
         );
         return order.status === 'PENDING' ? 'PAID' : 'PAID_AFTER_CLOSE';
       }
@@ -240,10 +247,10 @@ export const createPaymentService = (prisma: PrismaClient, settings: PaymentSett
 export const refundOrder = (prisma: PrismaClient, orderNo: string) =>
   transaction(prisma, async (tx) => {
     const found = await tx.order.findUnique({ where: { orderNo } });
-    if (!found) throw new Error(`订单 ${orderNo} 不存在`);
+    if (!found) throw new AppError('NOT_FOUND', MESSAGES.order.refundNotFound(orderNo));
     const order = await lockOrder(tx, found.id);
-    if (order.status !== 'PAID') throw new Error(`订单 ${orderNo} 未支付或已退款`);
-    if (order.settledAt) throw new Error(`订单 ${orderNo} 的收入已结算，不能原路退款`);
+    if (order.status !== 'PAID') throw new AppError('CONFLICT', MESSAGES.order.refundNotPaid(orderNo));
+    if (order.settledAt) throw new AppError('CONFLICT', MESSAGES.order.refundSettled(orderNo));
     const payment = await tx.ledgerTransaction.findFirstOrThrow({ where: { orderId: order.id, kind: 'PURCHASE' } });
     // Channel payments come back to the buyer's balance (the sandbox cannot send money back to a card).
     await reverse(tx, payment.id, 'REFUND', `订单 ${order.orderNo} 退款`, (account) =>

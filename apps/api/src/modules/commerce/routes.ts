@@ -5,12 +5,11 @@ import { registerRoute } from '../../lib/contract.ts';
 import { registerEntitlementRule } from '../library/access.ts';
 import type { PaymentChannel } from './alipay/setup.ts';
 import { listCoupons } from './coupons.ts';
-import { idempotencyKeyOf, purgeIdempotencyKeys, runIdempotent } from './idempotency.ts';
+import { idempotencyKeyOf, runIdempotent } from './idempotency.ts';
 import { userBalances } from './ledger.ts';
-import { closeExpiredOrders, createOrderService, findOwnOrder, hasPurchased, toOrderView } from './orders.ts';
+import { createOrderService, findOwnOrder, hasPurchased, toOrderView } from './orders.ts';
 import type { PayTokens } from './pay-token.ts';
 import { createPaymentService } from './payments.ts';
-import { settleDueIncome } from './settlement.ts';
 import { createStatistics } from './statistics.ts';
 import { afterTax } from './tax.ts';
 import { createVerificationService } from './verification.ts';
@@ -28,8 +27,8 @@ export default async function commerceRoutes(
 ) {
   const { config, channel, payTokens } = opts;
   const prisma = app.prisma;
-  const orders = createOrderService(prisma, { orderTimeoutMinutes: config.ORDER_TIMEOUT_MINUTES });
-  const payments = createPaymentService(prisma, { commissionPercent: config.COMMISSION_PERCENT });
+  const orders = createOrderService(prisma, { orderTimeoutMinutes: config.ORDER_TIMEOUT_MINUTES, clock: app.clock });
+  const payments = createPaymentService(prisma, { commissionPercent: config.COMMISSION_PERCENT, clock: app.clock });
   const withdrawals = createWithdrawalService(prisma, channel.alipay, {
     minWithdrawal: config.WITHDRAWAL_MIN_FEN,
     stateSecret: opts.stateSecret,
@@ -105,6 +104,7 @@ export default async function commerceRoutes(
       prisma,
       userId,
       order && { orderId: order.id, price: order.price, resourceType: order.resourceType },
+      app.clock.now(),
     );
   };
   registerRoute(app, routes.myCouponsUsable, async ({ user, query }) => ({
@@ -215,30 +215,4 @@ export default async function commerceRoutes(
   });
 
   channel.registerGateway?.(app);
-
-  if (config.COMMERCE_WORKER) startCommerceWorker(app, config, channel.deliverNotifications);
 }
-
-/** Closes stale orders and settles income every 30 s; sends due sandbox notifications every second. */
-const startCommerceWorker = (app: FastifyInstance, config: Config, deliver?: () => Promise<number>) => {
-  let ticks = 0;
-  let busy = false;
-  const timer = setInterval(async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      if (deliver) await deliver();
-      if (ticks++ % 30 === 0) {
-        await closeExpiredOrders(app.prisma);
-        await settleDueIncome(app.prisma, config.SETTLEMENT_DAYS);
-        if (ticks % 3600 === 1) await purgeIdempotencyKeys(app.prisma);
-      }
-    } catch (error) {
-      app.log.error({ err: error }, '交易后台任务出错');
-    } finally {
-      busy = false;
-    }
-  }, 1000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-};

@@ -1,4 +1,4 @@
-import { CHINA_TIME_ZONE, chinaDate, makePageBean } from '@zyk/shared';
+import { CHINA_TIME_ZONE, chinaDate, MESSAGES, makePageBean } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { peopleOf } from '../auth/users.ts';
@@ -127,7 +127,7 @@ export const createStatistics = (prisma: PrismaClient, settlementDays: number) =
     resource: async (sellerId: number, resourceId: number, days: number) => {
       const resource = await resourceForSale(prisma, resourceId);
       if (!resource || resource.authorId !== sellerId || resource.deletedAt) {
-        throw new AppError('NOT_FOUND', '资源不存在或不是您上传的');
+        throw new AppError('NOT_FOUND', MESSAGES.sales.resourceNotOwn);
       }
       const from = dayRange(days)[0]!;
       const [byDay, downloads, [totals]] = await Promise.all([

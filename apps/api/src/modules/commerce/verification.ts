@@ -1,4 +1,4 @@
-import type { VerificationInfo } from '@zyk/shared';
+import { MESSAGES, type VerificationInfo } from '@zyk/shared';
 import type { IdentityVerification, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -7,14 +7,6 @@ import { ownsAllFiles } from '../files/records.ts';
 import { sendMessage } from '../messages/service.ts';
 
 type Db = Prisma.TransactionClient | PrismaClient;
-
-export const VERIFICATION_MESSAGES = {
-  pending: '已有待审核的认证申请',
-  approved: '已通过实名认证，无需重复提交',
-  badImage: '身份证照片须为本人上传的图片文件，请重新上传',
-  sameImage: '身份证人像面与国徽面不能是同一张照片',
-  idCardTaken: '该身份证号已被其他账号认证',
-} as const;
 
 /** 1101**********1234 */
 export const maskIdCardNumber = (id: string) =>
@@ -76,19 +68,19 @@ export const createVerificationService = (prisma: PrismaClient) => ({
   info: async (userId: number) => toInfo(await latest(prisma, userId)),
 
   upload: async (userId: number, input: NewVerification) => {
-    if (input.frontFileId === input.backFileId) throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.sameImage);
+    if (input.frontFileId === input.backFileId) throw new AppError('BAD_REQUEST', MESSAGES.verification.sameImage);
     if (!(await ownsAllFiles(prisma, userId, [input.frontFileId, input.backFileId], 'image')))
-      throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.badImage);
+      throw new AppError('BAD_REQUEST', MESSAGES.verification.badImage);
     const current = await latest(prisma, userId);
-    if (current?.status === 'APPROVED') throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.approved);
-    if (current?.status === 'PENDING') throw new AppError('CONFLICT', VERIFICATION_MESSAGES.pending);
+    if (current?.status === 'APPROVED') throw new AppError('BAD_REQUEST', MESSAGES.verification.approved);
+    if (current?.status === 'PENDING') throw new AppError('CONFLICT', MESSAGES.verification.pending);
     if (await idCardTakenByOther(prisma, userId, input.idCard)) {
-      throw new AppError('CONFLICT', VERIFICATION_MESSAGES.idCardTaken);
+      throw new AppError('CONFLICT', MESSAGES.verification.idCardTaken);
     }
     try {
       return toInfo(await prisma.identityVerification.create({ data: { userId, ...input } }));
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', VERIFICATION_MESSAGES.pending);
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.verification.pending);
       throw error;
     }
   },
@@ -100,17 +92,17 @@ export const createVerificationAdmin = (prisma: PrismaClient) => {
   const decide = (id: number, decision: 'APPROVED' | 'REJECTED', note: string | null) =>
     transaction(prisma, async (tx) => {
       const request = await tx.identityVerification.findUnique({ where: { id } });
-      if (!request) throw new Error(`认证申请 ${id} 不存在`);
+      if (!request) throw new AppError('NOT_FOUND', MESSAGES.verification.requestNotFound(id));
       // Two approvals of the same ID-card number (different accounts) take turns, so only one can pass.
       await lockKey(tx, `identity:${request.idCard}`);
       if (decision === 'APPROVED' && (await idCardTakenByOther(tx, request.userId, request.idCard))) {
-        throw new Error(`认证申请 ${id} 的身份证号已被其他账号认证，请驳回`);
+        throw new AppError('CONFLICT', MESSAGES.verification.idCardTakenReject(id));
       }
       const { count } = await tx.identityVerification.updateMany({
         where: { id, status: 'PENDING' },
         data: { status: decision, reviewNote: note, reviewedAt: new Date() },
       });
-      if (count === 0) throw new Error(`认证申请 ${id} 已处理过`);
+      if (count === 0) throw new AppError('CONFLICT', MESSAGES.verification.alreadyDecided(id));
       await sendMessage(tx, {
         userId: request.userId,
         type: 'review',
@@ -135,7 +127,7 @@ export const createVerificationAdmin = (prisma: PrismaClient) => {
 
     reject: async (id: number, reason: string) => {
       const note = reason.trim();
-      if (!note) throw new Error('请填写驳回原因');
+      if (!note) throw new AppError('BAD_REQUEST', MESSAGES.admin.rejectReasonRequired);
       const request = await decide(id, 'REJECTED', note);
       return `已驳回认证申请 ${id}（${request.realName}）`;
     },

@@ -14,7 +14,7 @@ export default async function verifyRoutes(
 ) {
   const { account, payTokens } = opts;
   const verification = createVerificationService(app.prisma);
-  const payPasswords = createPayPasswords(app.prisma, opts.config.PASSWORD_TRANSPORT_KEY);
+  const payPasswords = createPayPasswords(app.prisma, opts.config.PASSWORD_TRANSPORT_KEY, app.clock);
 
   registerRoute(app, routes.verifyAccountInfo, ({ user }) => verification.info(user.id));
   registerRoute(app, routes.verifyAccountUpload, ({ user, body }) => verification.upload(user.id, body));

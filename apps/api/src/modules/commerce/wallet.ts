@@ -1,5 +1,6 @@
-import { fenToYuanText } from '@zyk/shared';
+import { fenToYuanText, MESSAGES } from '@zyk/shared';
 import type { PrismaClient, ResourceType } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 import { post } from './ledger.ts';
@@ -9,7 +10,8 @@ import { post } from './ledger.ts';
  * payment channel account gives, the user's balance receives.
  */
 export const creditBalance = (prisma: PrismaClient, userId: number, amount: number, memo: string) => {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`充值金额须为正整数（分）：${amount}`);
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new AppError('BAD_REQUEST', MESSAGES.wallet.topUpAmountInvalid(amount));
   return transaction(prisma, async (tx) => {
     await post(tx, {
       kind: 'TOP_UP',
@@ -41,8 +43,10 @@ export interface NewCoupon {
 
 /** Gives a user a coupon (administrator or demo data). */
 export const grantCoupon = (prisma: PrismaClient, coupon: NewCoupon) => {
-  if (!Number.isSafeInteger(coupon.amountOff) || coupon.amountOff <= 0) throw new Error('优惠券面额须为正整数（分）');
-  if (!Number.isSafeInteger(coupon.threshold) || coupon.threshold < 0) throw new Error('使用门槛须为非负整数（分）');
-  if (coupon.validTo <= coupon.validFrom) throw new Error('有效期的结束须晚于开始');
+  if (!Number.isSafeInteger(coupon.amountOff) || coupon.amountOff <= 0)
+    throw new AppError('BAD_REQUEST', MESSAGES.coupon.amountOffInvalid);
+  if (!Number.isSafeInteger(coupon.threshold) || coupon.threshold < 0)
+    throw new AppError('BAD_REQUEST', MESSAGES.coupon.thresholdInvalid);
+  if (coupon.validTo <= coupon.validFrom) throw new AppError('BAD_REQUEST', MESSAGES.coupon.validityInvalid);
   return prisma.coupon.create({ data: coupon });
 };

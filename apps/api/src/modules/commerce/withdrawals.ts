@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { fenToYuanText, makePageBean } from '@zyk/shared';
+import { fenToYuanText, MESSAGES, makePageBean } from '@zyk/shared';
 import type { PrismaClient, Withdrawal } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
@@ -54,24 +54,25 @@ export const createWithdrawalService = (prisma: PrismaClient, channel: AlipayCha
   ) => {
     const current = await prisma.payAccount.findUnique({ where: { userId } });
     if (purpose === 'bind' && current?.alipayUserId) {
-      throw new AppError('CONFLICT', '已绑定支付宝账户，如需更换请使用“更换支付宝”');
+      throw new AppError('CONFLICT', MESSAGES.withdrawal.alipayAlreadyBound);
     }
-    if (purpose === 'replace' && !current?.alipayUserId) throw new AppError('BAD_REQUEST', '尚未绑定支付宝账户');
+    if (purpose === 'replace' && !current?.alipayUserId)
+      throw new AppError('BAD_REQUEST', MESSAGES.withdrawal.alipayNotBound);
     if (!input.authCode)
       return binding(userId, channel.authorizeUrl(input.redirectUri, `${purpose}.${stateOf(userId, purpose)}`));
     const expected = Buffer.from(`${purpose}.${stateOf(userId, purpose)}`);
     const given = Buffer.from(input.state ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError('BAD_REQUEST', '授权信息与当前账号不符，请重新发起绑定');
+      throw new AppError('BAD_REQUEST', MESSAGES.withdrawal.authStateMismatch);
     }
     if (purpose === 'replace' && (await prisma.withdrawal.count({ where: { userId, status: 'PENDING' } }))) {
-      throw new AppError('CONFLICT', '有审核中的提现，暂不能更换支付宝账户');
+      throw new AppError('CONFLICT', MESSAGES.withdrawal.pendingBlocksReplace);
     }
     let alipay: { userId: string; nickname: string };
     try {
       alipay = await channel.accountOf(input.authCode);
     } catch (error) {
-      throw new AppError('BAD_REQUEST', `支付宝授权失败：${(error as Error).message}`);
+      throw new AppError('BAD_REQUEST', MESSAGES.withdrawal.alipayAuthFailed((error as Error).message));
     }
     const data = { alipayUserId: alipay.userId, alipayNickname: alipay.nickname, alipayBoundAt: new Date() };
     await prisma.payAccount.upsert({ where: { userId }, create: { userId, ...data }, update: data });
@@ -85,11 +86,12 @@ export const createWithdrawalService = (prisma: PrismaClient, channel: AlipayCha
    */
   const request = async (tx: Tx, userId: number, amount: number) => {
     if (amount < settings.minWithdrawal) {
-      throw new AppError('BAD_REQUEST', `单笔提现金额不能低于 ${fenToYuanText(settings.minWithdrawal)} 元`);
+      throw new AppError('BAD_REQUEST', MESSAGES.withdrawal.belowMinimum(settings.minWithdrawal));
     }
-    if (!(await isIdentityVerified(tx, userId))) throw new AppError('FORBIDDEN', '请先完成实名认证再提现');
+    if (!(await isIdentityVerified(tx, userId)))
+      throw new AppError('FORBIDDEN', MESSAGES.withdrawal.verificationRequired);
     const account = await tx.payAccount.findUnique({ where: { userId } });
-    if (!account?.alipayUserId) throw new AppError('BAD_REQUEST', '请先绑定支付宝账户再提现');
+    if (!account?.alipayUserId) throw new AppError('BAD_REQUEST', MESSAGES.withdrawal.alipayRequired);
     const { tax, netAmount } = afterTax(amount);
     const withdrawal = await tx.withdrawal.create({
       data: {
@@ -112,7 +114,7 @@ export const createWithdrawalService = (prisma: PrismaClient, channel: AlipayCha
         ],
       });
     } catch (error) {
-      if (error instanceof InsufficientFunds) throw new AppError('CONFLICT', '可提现收入不足');
+      if (error instanceof InsufficientFunds) throw new AppError('CONFLICT', MESSAGES.withdrawal.insufficientIncome);
       throw error;
     }
     return toWithdrawalItem(withdrawal);
@@ -143,7 +145,7 @@ export const createWithdrawalAdmin = (prisma: PrismaClient) => {
         where: { id, status: 'PENDING' },
         data: { status: outcome, reviewNote: note, reviewedAt: new Date() },
       });
-      if (!claimed.count) throw new Error(`提现 ${id} 不存在或已处理`);
+      if (!claimed.count) throw new AppError('NOT_FOUND', MESSAGES.withdrawal.notFoundOrHandled(id));
       const w = await tx.withdrawal.findUniqueOrThrow({ where: { id } });
       if (outcome === 'PAID') {
         await post(tx, {

@@ -1,4 +1,6 @@
+import { MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 
@@ -10,8 +12,9 @@ export const createClassroomReview = (prisma: PrismaClient) => {
         ? await prisma.course.findUnique({ where: { id } })
         : await prisma.topic.findUnique({ where: { id } });
     const label = kind === 'course' ? '课程' : '专题';
-    if (!item || item.deletedAt) throw new Error(`${label} ${id} 不存在或已删除`);
-    if (item.status !== 'PENDING') throw new Error(`${label} ${id} 当前不在待审核状态`);
+    const texts = kind === 'course' ? MESSAGES.course : MESSAGES.topic;
+    if (!item || item.deletedAt) throw new AppError('NOT_FOUND', texts.reviewNotFound(id));
+    if (item.status !== 'PENDING') throw new AppError('CONFLICT', texts.reviewNotPending(id));
     const data = approve
       ? { status: 'PUBLISHED' as const, reviewNote: null, publishedAt: item.publishedAt ?? new Date() }
       : { status: 'REJECTED' as const, reviewNote: note ?? '' };

@@ -1,4 +1,4 @@
-import { COURSE_CATEGORIES, makePageBean } from '@zyk/shared';
+import { COURSE_CATEGORIES, MESSAGES, makePageBean } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Prisma, PrismaClient, Topic } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
@@ -76,7 +76,7 @@ export const createCourseService = (app: FastifyInstance) => {
 
   const visibleCourse = async (user: SessionUser | null, id: number) => {
     const course = await prisma.course.findUnique({ where: { id }, include: withCount });
-    if (!course || !canSee(user, course)) throw new AppError('NOT_FOUND', '课程不存在或尚未发布');
+    if (!course || !canSee(user, course)) throw new AppError('NOT_FOUND', MESSAGES.course.notFoundOrUnpublished);
     return course;
   };
 
@@ -130,7 +130,7 @@ export const createCourseService = (app: FastifyInstance) => {
 
   const lessonOf = async (user: SessionUser | null, titleId: number) => {
     const title = await prisma.courseTitle.findUnique({ where: { id: titleId } });
-    if (!title || title.parentId === null) throw new AppError('NOT_FOUND', '课时不存在');
+    if (!title || title.parentId === null) throw new AppError('NOT_FOUND', MESSAGES.course.lessonNotFound);
     await visibleCourse(user, title.courseId);
     return title;
   };
@@ -139,14 +139,14 @@ export const createCourseService = (app: FastifyInstance) => {
     if (!subjectId) return;
     const subject = await dictEntry(prisma, subjectId);
     if (subject?.level !== 2 || (stageId && subject.parentId !== stageId)) {
-      throw new AppError('BAD_REQUEST', '所选学科不属于该学段，请重新选择');
+      throw new AppError('BAD_REQUEST', MESSAGES.dict.subjectNotInStage);
     }
   };
 
   const checkOwnedImage = async (userId: number, fileId?: string | null) => {
     if (!fileId) return;
     if (!(await ownsAllFiles(prisma, userId, [fileId], 'image')))
-      throw new AppError('BAD_REQUEST', '图片须为本人上传的图片文件');
+      throw new AppError('BAD_REQUEST', MESSAGES.course.imageNotOwnImage);
   };
 
   // Covers and topic backgrounds of published items are public.
@@ -279,14 +279,16 @@ export const createCourseService = (app: FastifyInstance) => {
     /** Creates or rewrites a course and its ordered chapters and lessons; it goes (back) to review. */
     save: async (user: SessionUser, input: SaveCourseInput) => {
       const existing = input.id ? await prisma.course.findUnique({ where: { id: input.id } }) : null;
-      if (input.id && (!existing || existing.deletedAt)) throw new AppError('NOT_FOUND', '课程不存在或已删除');
-      if (existing && !isOwnerOrAdmin(user, existing.authorId)) throw new AppError('FORBIDDEN', '只能修改自己的课程');
+      if (input.id && (!existing || existing.deletedAt))
+        throw new AppError('NOT_FOUND', MESSAGES.course.notFoundOrDeleted);
+      if (existing && !isOwnerOrAdmin(user, existing.authorId))
+        throw new AppError('FORBIDDEN', MESSAGES.course.onlyOwnEditable);
       const authorId = existing?.authorId ?? user.id;
       await checkStageSubject(input.stageId, input.subjectId);
       await checkOwnedImage(authorId, input.coverFileId);
       const resourceIds = [...new Set(input.chapters.flatMap((c) => c.lessons.map((l) => l.resourceId)))];
       const usable = await countUsableResources(prisma, resourceIds, authorId);
-      if (usable !== resourceIds.length) throw new AppError('BAD_REQUEST', '课时引用的资源不存在或未发布');
+      if (usable !== resourceIds.length) throw new AppError('BAD_REQUEST', MESSAGES.course.lessonResourcesUnusable);
       const data = {
         title: input.title,
         description: input.description,
@@ -324,8 +326,8 @@ export const createCourseService = (app: FastifyInstance) => {
 
     remove: async (user: SessionUser, id: number) => {
       const course = await prisma.course.findUnique({ where: { id } });
-      if (!course || course.deletedAt) throw new AppError('NOT_FOUND', '课程不存在或已删除');
-      if (!isOwnerOrAdmin(user, course.authorId)) throw new AppError('FORBIDDEN', '只能删除自己的课程');
+      if (!course || course.deletedAt) throw new AppError('NOT_FOUND', MESSAGES.course.notFoundOrDeleted);
+      if (!isOwnerOrAdmin(user, course.authorId)) throw new AppError('FORBIDDEN', MESSAGES.course.onlyOwnDeletable);
       await prisma.course.update({ where: { id }, data: { deletedAt: new Date() } });
     },
 
@@ -368,7 +370,7 @@ export const createCourseService = (app: FastifyInstance) => {
         where: { id },
         include: { ...topicCount, courses: { orderBy: { sort: 'asc' } } },
       });
-      if (!topic || !canSee(user, topic)) throw new AppError('NOT_FOUND', '专题不存在或尚未发布');
+      if (!topic || !canSee(user, topic)) throw new AppError('NOT_FOUND', MESSAGES.topic.notFoundOrUnpublished);
       // The author (and an administrator) also sees courses still under review, so editing keeps them.
       const courses = await prisma.course.findMany({
         where: {
@@ -389,7 +391,7 @@ export const createCourseService = (app: FastifyInstance) => {
 
     background: async (user: SessionUser | null, id: number) => {
       const topic = await prisma.topic.findUnique({ where: { id } });
-      if (!topic || !canSee(user, topic)) throw new AppError('NOT_FOUND', '专题不存在或尚未发布');
+      if (!topic || !canSee(user, topic)) throw new AppError('NOT_FOUND', MESSAGES.topic.notFoundOrUnpublished);
       return {
         backgroundUrl: topic.backgroundFileId
           ? createSignedFileUrl(app, topic.backgroundFileId, { disposition: 'inline', ttlSeconds: 3600 })
@@ -402,15 +404,17 @@ export const createCourseService = (app: FastifyInstance) => {
       input: { id?: number; title: string; description: string; backgroundFileId?: string | null; courseIds: number[] },
     ) => {
       const existing = input.id ? await prisma.topic.findUnique({ where: { id: input.id } }) : null;
-      if (input.id && (!existing || existing.deletedAt)) throw new AppError('NOT_FOUND', '专题不存在或已删除');
-      if (existing && !isOwnerOrAdmin(user, existing.authorId)) throw new AppError('FORBIDDEN', '只能修改自己的专题');
+      if (input.id && (!existing || existing.deletedAt))
+        throw new AppError('NOT_FOUND', MESSAGES.topic.notFoundOrDeleted);
+      if (existing && !isOwnerOrAdmin(user, existing.authorId))
+        throw new AppError('FORBIDDEN', MESSAGES.topic.onlyOwnEditable);
       const authorId = existing?.authorId ?? user.id;
       await checkOwnedImage(authorId, input.backgroundFileId);
       const ids = [...new Set(input.courseIds)];
       const usable = await prisma.course.count({
         where: { id: { in: ids }, deletedAt: null, OR: [{ status: 'PUBLISHED' }, { authorId }] },
       });
-      if (usable !== ids.length) throw new AppError('BAD_REQUEST', '专题中的课程不存在或未发布');
+      if (usable !== ids.length) throw new AppError('BAD_REQUEST', MESSAGES.topic.coursesUnusable);
       const data = {
         title: input.title,
         description: input.description,

@@ -34,7 +34,7 @@ export default fp(
   async (app: FastifyInstance, opts: { config: Config; fileUrlSecret: Buffer }) => {
     await app.register(storagePlugin, { config: opts.config });
     if (!app.hasDecorator('fileAccessRules')) app.decorate('fileAccessRules', [] as FileAccessRule[]);
-    app.decorate('fileUrls', new FileUrlSigner(opts.fileUrlSecret));
+    app.decorate('fileUrls', new FileUrlSigner(opts.fileUrlSecret, app.clock));
     app.decorate('fileVariantSources', [] as FileVariantSource[]);
   },
   { name: 'files', dependencies: ['prisma'] },

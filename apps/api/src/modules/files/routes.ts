@@ -1,5 +1,6 @@
 import { MESSAGES, pathOf, routes } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
+import { nowMs } from '../../lib/clock.ts';
 import { registerRoute } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findFileVariant } from './plugin.ts';
@@ -27,7 +28,7 @@ export default async function fileRoutes(app: FastifyInstance) {
       if (verdict !== 'ok') throw new AppError('FORBIDDEN', MESSAGES.file.linkExpired);
       const file = await storedFile(app, id);
       const disposition = q.dl === '1' ? 'attachment' : 'inline';
-      const maxAgeSeconds = Math.max(0, Math.min(3600, q.exp - Math.floor(Date.now() / 1000)));
+      const maxAgeSeconds = Math.max(0, Math.min(3600, q.exp - Math.floor(nowMs(app.clock) / 1000)));
       if (!q.v) return serveStoredFile(request, reply, file, { disposition, maxAgeSeconds });
       const derivative = await findFileVariant(app, id, q.v);
       if (!derivative) throw new AppError('NOT_FOUND', MESSAGES.file.notFound);

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { pathOf, routes } from '@zyk/shared';
 import type { Config } from '../../config.ts';
+import { type Clock, nowMs, systemClock } from '../../lib/clock.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
 
 export type Disposition = 'inline' | 'attachment';
@@ -20,7 +21,10 @@ export interface SignedUrlOptions {
  * deciding the user may read the file (canReadFile); the content route checks the signature alone.
  */
 export class FileUrlSigner {
-  constructor(private readonly secret: Buffer) {}
+  constructor(
+    private readonly secret: Buffer,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   private mac(id: string, variant: string, exp: number, dl: string) {
     return createHmac('sha256', this.secret).update(`${id}\n${variant}\n${exp}\n${dl}`).digest('base64url');
@@ -28,7 +32,7 @@ export class FileUrlSigner {
 
   url(fileId: string, options: SignedUrlOptions = {}) {
     const ttl = Math.min(Math.max(1, Math.floor(options.ttlSeconds ?? 600)), 7 * 86_400);
-    const exp = Math.floor(Date.now() / 1000) + ttl;
+    const exp = Math.floor(nowMs(this.clock) / 1000) + ttl;
     const dl = options.disposition === 'attachment' ? '1' : '0';
     const variant = options.variant ?? '';
     const sig = this.mac(fileId, variant, exp, dl);
@@ -39,7 +43,7 @@ export class FileUrlSigner {
     const expected = Buffer.from(this.mac(fileId, q.v ?? '', q.exp, q.dl));
     const given = Buffer.from(q.sig);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
-    return q.exp * 1000 < Date.now() ? 'expired' : 'ok';
+    return q.exp * 1000 < nowMs(this.clock) ? 'expired' : 'ok';
   }
 }
 

@@ -1,4 +1,4 @@
-import { makePageBean } from '@zyk/shared';
+import { MESSAGES, makePageBean } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -45,7 +45,7 @@ const peopleNamedIn = (db: PrismaClient, comments: { user_id: number }[], replie
 export const createCommentService = (prisma: PrismaClient) => {
   const publishedResource = async (resourceId: number) => {
     const r = await prisma.resource.findFirst({ where: { id: resourceId, ...PUBLISHED } });
-    if (!r) throw new AppError('NOT_FOUND', '资源不存在或尚未发布');
+    if (!r) throw new AppError('NOT_FOUND', MESSAGES.resource.notFoundOrUnpublished);
     return r;
   };
 
@@ -136,10 +136,10 @@ export const createCommentService = (prisma: PrismaClient) => {
 
     reply: async (user: SessionUser, commentId: number, content: string, replyToMemberId?: string) => {
       const comment = await prisma.comment.findUnique({ where: { id: commentId } });
-      if (!comment) throw new AppError('NOT_FOUND', '评论不存在或已删除');
+      if (!comment) throw new AppError('NOT_FOUND', MESSAGES.comment.notFound);
       await publishedResource(comment.resourceId);
       const replyTo = replyToMemberId ? await userByMemberId(prisma, replyToMemberId) : null;
-      if (replyToMemberId && !replyTo) throw new AppError('BAD_REQUEST', '回复的用户不存在');
+      if (replyToMemberId && !replyTo) throw new AppError('BAD_REQUEST', MESSAGES.comment.replyToUserNotFound);
       const id = await transaction(prisma, async (tx) => {
         const reply = await tx.reply.create({
           data: { commentId, userId: user.id, content, replyToUserId: replyTo?.id ?? null },
@@ -169,7 +169,7 @@ export const createCommentService = (prisma: PrismaClient) => {
 
     replies: async (viewer: SessionUser | null, commentId: number, current: number, size: number) => {
       const comment = await prisma.comment.findUnique({ where: { id: commentId } });
-      if (!comment) throw new AppError('NOT_FOUND', '评论不存在或已删除');
+      if (!comment) throw new AppError('NOT_FOUND', MESSAGES.comment.notFound);
       await publishedResource(comment.resourceId);
       const [objList, totalCount] = await Promise.all([
         repliesOf(
@@ -186,8 +186,9 @@ export const createCommentService = (prisma: PrismaClient) => {
     remove: async (user: SessionUser, id: number, kind: 'comment' | 'reply') => {
       if (kind === 'comment') {
         const comment = await prisma.comment.findUnique({ where: { id } });
-        if (!comment) throw new AppError('NOT_FOUND', '评论不存在或已删除');
-        if (comment.userId !== user.id && !user.isAdmin) throw new AppError('FORBIDDEN', '只能删除自己的评论');
+        if (!comment) throw new AppError('NOT_FOUND', MESSAGES.comment.notFound);
+        if (comment.userId !== user.id && !user.isAdmin)
+          throw new AppError('FORBIDDEN', MESSAGES.comment.onlyOwnDeletable);
         await batch(prisma, [
           prisma.comment.delete({ where: { id } }),
           prisma.$executeRaw`
@@ -197,8 +198,9 @@ export const createCommentService = (prisma: PrismaClient) => {
         return;
       }
       const reply = await prisma.reply.findUnique({ where: { id } });
-      if (!reply) throw new AppError('NOT_FOUND', '回复不存在或已删除');
-      if (reply.userId !== user.id && !user.isAdmin) throw new AppError('FORBIDDEN', '只能删除自己的回复');
+      if (!reply) throw new AppError('NOT_FOUND', MESSAGES.comment.replyNotFound);
+      if (reply.userId !== user.id && !user.isAdmin)
+        throw new AppError('FORBIDDEN', MESSAGES.comment.onlyOwnReplyDeletable);
       await batch(prisma, [
         prisma.reply.delete({ where: { id } }),
         prisma.$executeRaw`

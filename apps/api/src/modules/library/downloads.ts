@@ -1,3 +1,4 @@
+import { MESSAGES } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -56,17 +57,19 @@ export const createDownloadService = (
       where: { id: resourceId },
       include: { files: { orderBy: { sort: 'asc' } } },
     });
-    if (!resource || resource.deletedAt) throw new AppError('NOT_FOUND', '资源不存在或已删除');
+    if (!resource || resource.deletedAt) throw new AppError('NOT_FOUND', MESSAGES.resource.notFoundOrDeleted);
     const purchased = resource.price > 0 && (await isEntitled(app.resourceEntitlements, user.id, resource.id));
     if (!canDownloadResource(user, resource, purchased)) {
       throw new AppError(
         'FORBIDDEN',
-        resource.status === 'PUBLISHED' && resource.price > 0 ? '该资源为付费资源，购买后即可下载' : '该资源暂不可下载',
+        resource.status === 'PUBLISHED' && resource.price > 0
+          ? MESSAGES.download.paidResource
+          : MESSAGES.download.unavailable,
       );
     }
     const chosen = fileId ?? resource.files[0]?.fileId;
     if (!chosen || !resource.files.some((f) => f.fileId === chosen)) {
-      throw new AppError('NOT_FOUND', '该资源没有这个文件');
+      throw new AppError('NOT_FOUND', MESSAGES.download.fileNotInResource);
     }
     const file = (await storedFileById(app.prisma, chosen))!;
     await interactions.recordDownload(user.id, resourceId);

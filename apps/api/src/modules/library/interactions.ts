@@ -1,11 +1,11 @@
-import { makePageBean } from '@zyk/shared';
+import { MESSAGES, makePageBean } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { CHINA_TODAY_SQL } from '../../lib/china-time-sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import { batch, transaction } from '../../lib/transaction.ts';
 import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
 
-const notFound = () => new AppError('NOT_FOUND', '资源不存在或尚未发布');
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.resource.notFoundOrUnpublished);
 
 type Toggle = 'star' | 'collect';
 const TOGGLES = {

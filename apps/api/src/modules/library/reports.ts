@@ -1,3 +1,4 @@
+import { MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { PUBLISHED } from '../../lib/visibility.ts';
@@ -8,9 +9,9 @@ export const createReportService = (prisma: PrismaClient) => ({
     const resource = await prisma.resource.findFirst({
       where: { id: resourceId, ...PUBLISHED },
     });
-    if (!resource) throw new AppError('NOT_FOUND', '资源不存在或尚未发布');
+    if (!resource) throw new AppError('NOT_FOUND', MESSAGES.resource.notFoundOrUnpublished);
     const open = await prisma.report.findFirst({ where: { userId, resourceId, status: 'OPEN' } });
-    if (open) throw new AppError('CONFLICT', '您已举报过该资源，我们会尽快处理');
+    if (open) throw new AppError('CONFLICT', MESSAGES.report.alreadyReported);
     const created = await prisma.report.create({ data: { userId, resourceId, category, content } });
     return { id: created.id };
   },

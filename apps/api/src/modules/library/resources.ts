@@ -1,4 +1,4 @@
-import { makePageBean, type ResourceDetail, type ResourceType } from '@zyk/shared';
+import { MESSAGES, makePageBean, type ResourceDetail, type ResourceType } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -53,19 +53,19 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
   const checkDictionary = async (stageId: number, subjectId: number) => {
     const subject = await dictEntry(prisma, subjectId);
     if (subject?.level !== 2 || subject.parentId !== stageId) {
-      throw new AppError('BAD_REQUEST', '所选学科不属于该学段，请重新选择');
+      throw new AppError('BAD_REQUEST', MESSAGES.dict.subjectNotInStage);
     }
   };
 
   const checkFiles = async (userId: number, type: ResourceType, fileIds: string[], coverFileId?: string | null) => {
     const ids = [...new Set(fileIds)];
     const files = await filesOwnedBy(prisma, userId, ids);
-    if (files.length !== ids.length) throw new AppError('BAD_REQUEST', '文件不存在或不属于当前用户，请重新上传');
+    if (files.length !== ids.length) throw new AppError('BAD_REQUEST', MESSAGES.resource.filesNotOwned);
     const wrong = files.find((f) => !FILE_KINDS[type].includes(f.kind));
-    if (wrong) throw new AppError('BAD_REQUEST', `文件“${wrong.originalName}”的类型不适用于该资源`);
+    if (wrong) throw new AppError('BAD_REQUEST', MESSAGES.resource.fileKindWrong(wrong.originalName));
     if (coverFileId) {
       if (!(await ownsAllFiles(prisma, userId, [coverFileId], 'image')))
-        throw new AppError('BAD_REQUEST', '封面须为本人上传的图片');
+        throw new AppError('BAD_REQUEST', MESSAGES.resource.coverNotOwnImage);
     }
     return ids;
   };
@@ -73,8 +73,8 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
   /** A resource the user may change: theirs (or any, for an admin), not deleted. */
   const editable = async (user: SessionUser, id: number) => {
     const resource = await prisma.resource.findUnique({ where: { id } });
-    if (!resource || resource.deletedAt) throw new AppError('NOT_FOUND', '资源不存在或已删除');
-    if (!isOwnerOrAdmin(user, resource.authorId)) throw new AppError('FORBIDDEN', '只能修改自己上传的资源');
+    if (!resource || resource.deletedAt) throw new AppError('NOT_FOUND', MESSAGES.resource.notFoundOrDeleted);
+    if (!isOwnerOrAdmin(user, resource.authorId)) throw new AppError('FORBIDDEN', MESSAGES.resource.onlyOwnEditable);
     return resource;
   };
 
@@ -89,7 +89,7 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
       existing.type !== input.type &&
       !(existing.type !== 'MICRO_COURSE' && input.type !== 'MICRO_COURSE')
     ) {
-      throw new AppError('BAD_REQUEST', '微课与文档类资源不能互相转换');
+      throw new AppError('BAD_REQUEST', MESSAGES.resource.typeChangeNotAllowed);
     }
     const authorId = existing?.authorId ?? user.id;
     const fileIds = await checkFiles(authorId, input.type, input.fileIds, input.coverFileId);
@@ -136,7 +136,7 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
       FROM resources r WHERE r.id = ${id}`;
     const visible =
       row && !row.deleted_at && (row.status === 'PUBLISHED' || (!publicOnly && isOwnerOrAdmin(user, row.author_id)));
-    if (!row || !visible) throw new AppError('NOT_FOUND', '资源不存在或尚未发布');
+    if (!row || !visible) throw new AppError('NOT_FOUND', MESSAGES.resource.notFoundOrUnpublished);
     const [cards, files, star, collect, view, purchased] = await Promise.all([
       toCards(prisma, [row]),
       prisma.resourceFile

@@ -1,5 +1,6 @@
-import { RESOURCE_TYPE_LABELS } from '@zyk/shared';
+import { MESSAGES, RESOURCE_TYPE_LABELS } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { batch } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
 import { resourceDetailLink } from './links.ts';
@@ -12,7 +13,7 @@ import { libraryChanged } from './page-cache.ts';
 export const createReviewAdmin = (prisma: PrismaClient) => {
   const find = async (id: number) => {
     const r = await prisma.resource.findUnique({ where: { id } });
-    if (!r || r.deletedAt) throw new Error(`资源 ${id} 不存在或已删除`);
+    if (!r || r.deletedAt) throw new AppError('NOT_FOUND', MESSAGES.resource.reviewNotFound(id));
     return r;
   };
 
@@ -26,7 +27,7 @@ export const createReviewAdmin = (prisma: PrismaClient) => {
 
     approve: async (id: number) => {
       const r = await find(id);
-      if (r.status !== 'PENDING') throw new Error(`资源 ${id} 当前不在待审核状态`);
+      if (r.status !== 'PENDING') throw new AppError('CONFLICT', MESSAGES.resource.reviewNotPending(id));
       await batch(prisma, [
         prisma.resource.update({
           where: { id },
@@ -46,7 +47,7 @@ export const createReviewAdmin = (prisma: PrismaClient) => {
 
     reject: async (id: number, reason: string) => {
       const r = await find(id);
-      if (r.status !== 'PENDING') throw new Error(`资源 ${id} 当前不在待审核状态`);
+      if (r.status !== 'PENDING') throw new AppError('CONFLICT', MESSAGES.resource.reviewNotPending(id));
       await batch(prisma, [
         prisma.resource.update({ where: { id }, data: { status: 'REJECTED', reviewNote: reason } }),
         sendMessage(prisma, {
@@ -105,7 +106,7 @@ export const createReviewAdmin = (prisma: PrismaClient) => {
         where: { id },
         include: { resource: { select: { title: true } } },
       });
-      if (report?.status !== 'OPEN') throw new Error(`举报 ${id} 不存在或已处理`);
+      if (report?.status !== 'OPEN') throw new AppError('NOT_FOUND', MESSAGES.report.notFoundOrHandled(id));
       await batch(prisma, [
         prisma.report.update({
           where: { id },

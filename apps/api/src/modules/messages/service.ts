@@ -1,4 +1,4 @@
-import { type MESSAGE_TYPES, makePageBean } from '@zyk/shared';
+import { type MESSAGE_TYPES, MESSAGES, makePageBean } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -54,7 +54,7 @@ export const createMessageService = (prisma: PrismaClient) => {
       SELECT m.id, m.type, m.title, m.content, m.link, m.created_at, (r.user_id IS NOT NULL) AS read
       FROM messages m LEFT JOIN message_reads r ON r.message_id = m.id AND r.user_id = ${userId}
       WHERE m.id = ${id} AND ${visible(userId)}`;
-    if (!row) throw new AppError('NOT_FOUND', '消息不存在');
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.inbox.notFound);
     return row;
   };
 

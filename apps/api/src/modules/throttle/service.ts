@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { Tx } from '../../lib/transaction.ts';
 
 export interface ThrottleRule {
@@ -12,28 +13,29 @@ export interface ThrottleRule {
  * Failure counters with lockouts, shared by every api instance through Postgres (login per account and per IP,
  * captcha misses per client). Counting is one atomic upsert, so concurrent failures are never lost.
  */
-export const createThrottle = (prisma: PrismaClient | Tx) => ({
+export const createThrottle = (prisma: PrismaClient | Tx, clock: Clock = systemClock) => ({
   /** The time until which the key is locked, or null. */
   lockedUntil: async (key: string): Promise<Date | null> => {
     const row = await prisma.loginThrottle.findUnique({ where: { key } });
-    return row?.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil : null;
+    return row?.lockedUntil && row.lockedUntil > clock.now() ? row.lockedUntil : null;
   },
 
   /** Counts a failure; returns true when this failure triggered a lockout. */
   fail: async (key: string, rule: ThrottleRule): Promise<boolean> => {
     const windowSeconds = rule.windowMs / 1000;
+    const now = clock.now();
     const rows = await prisma.$queryRaw<{ failures: number }[]>`
-      INSERT INTO login_throttles (key, failures, window_start) VALUES (${key}, 1, now())
+      INSERT INTO login_throttles (key, failures, window_start) VALUES (${key}, 1, ${now})
       ON CONFLICT (key) DO UPDATE SET
-        failures = CASE WHEN login_throttles.window_start < now() - make_interval(secs => ${windowSeconds})
+        failures = CASE WHEN login_throttles.window_start < ${now}::timestamptz - make_interval(secs => ${windowSeconds})
                         THEN 1 ELSE login_throttles.failures + 1 END,
-        window_start = CASE WHEN login_throttles.window_start < now() - make_interval(secs => ${windowSeconds})
-                            THEN now() ELSE login_throttles.window_start END
+        window_start = CASE WHEN login_throttles.window_start < ${now}::timestamptz - make_interval(secs => ${windowSeconds})
+                            THEN ${now} ELSE login_throttles.window_start END
       RETURNING failures`;
     if ((rows[0]?.failures ?? 0) < rule.limit) return false;
     await prisma.$executeRaw`
-      UPDATE login_throttles SET failures = 0, window_start = now(),
-        locked_until = now() + make_interval(secs => ${rule.lockMs / 1000})
+      UPDATE login_throttles SET failures = 0, window_start = ${now},
+        locked_until = ${now}::timestamptz + make_interval(secs => ${rule.lockMs / 1000})
       WHERE key = ${key}`;
     return true;
   },

@@ -4,7 +4,7 @@ import { MESSAGES } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { SessionUser } from '../../lib/contract.ts';
-import { AppError, isMultipartError, MULTIPART_MESSAGE } from '../../lib/errors.ts';
+import { AppError, isMultipartError } from '../../lib/errors.ts';
 import { pipeInto } from '../../lib/streams.ts';
 import {
   extensionOf,
@@ -139,7 +139,7 @@ export const storeDocument = async (
     if (tooLarge(error) || part.file.truncated)
       throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.upload.attachmentTooLarge);
     if ((error as { code?: string }).code === 'ECONNRESET' || (error as Error).message === 'aborted') throw error;
-    if (isMultipartError(error)) throw new AppError('BAD_REQUEST', MULTIPART_MESSAGE);
+    if (isMultipartError(error)) throw new AppError('BAD_REQUEST', MESSAGES.request.multipartInvalid);
     app.log.error({ err: error }, 'document could not be stored');
     throw new AppError('UNAVAILABLE', MESSAGES.upload.storageUnavailable);
   }

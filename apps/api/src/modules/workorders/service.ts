@@ -1,4 +1,4 @@
-import { makePageBean } from '@zyk/shared';
+import { MESSAGES, makePageBean } from '@zyk/shared';
 import type { PrismaClient, WorkOrder } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
@@ -31,7 +31,7 @@ export const createWorkOrderService = (prisma: PrismaClient) => ({
     const ids = [...new Set(input.attachmentIds)];
     if (ids.length) {
       if (!(await ownsAllFiles(prisma, userId, ids)))
-        throw new AppError('BAD_REQUEST', '附件不存在或不属于当前用户，请重新上传');
+        throw new AppError('BAD_REQUEST', MESSAGES.workOrder.attachmentsNotOwned);
     }
     return toItem(await prisma.workOrder.create({ data: { ...input, attachmentIds: ids, userId } }));
   },
@@ -59,8 +59,8 @@ export const createWorkOrderAdmin = (prisma: PrismaClient) => ({
 
   answer: async (id: number, reply: string) => {
     const order = await prisma.workOrder.findUnique({ where: { id } });
-    if (!order) throw new Error(`工单 ${id} 不存在`);
-    if (order.status === 'CLOSED') throw new Error(`工单 ${id} 已关闭`);
+    if (!order) throw new AppError('NOT_FOUND', MESSAGES.workOrder.notFound(id));
+    if (order.status === 'CLOSED') throw new AppError('CONFLICT', MESSAGES.workOrder.closed(id));
     await transaction(prisma, async (tx) => {
       await tx.workOrder.update({ where: { id }, data: { reply, repliedAt: new Date(), status: 'ANSWERED' } });
       await sendMessage(tx, {
@@ -79,7 +79,7 @@ export const createWorkOrderAdmin = (prisma: PrismaClient) => ({
       where: { id, status: { not: 'CLOSED' } },
       data: { status: 'CLOSED' },
     });
-    if (count === 0) throw new Error(`工单 ${id} 不存在或已关闭`);
+    if (count === 0) throw new AppError('NOT_FOUND', MESSAGES.workOrder.notFoundOrClosed(id));
     return `已关闭工单 ${id}`;
   },
 });

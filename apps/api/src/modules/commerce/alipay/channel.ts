@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { fenToYuanText } from '@zyk/shared';
+import { fenToYuanText, MESSAGES } from '@zyk/shared';
 import { AppError } from '../../../lib/errors.ts';
 import { alipayTimestamp, responseSubstring, rsa2Sign, rsa2Verify, signingContent } from './sign.ts';
 
@@ -129,7 +129,8 @@ export class AlipayChannel {
     } catch {
       parsed = null;
     }
-    if (!parsed || typeof parsed !== 'object') throw new AppError('UNAVAILABLE', `支付宝应答无法解析（${method}）`);
+    if (!parsed || typeof parsed !== 'object')
+      throw new AppError('UNAVAILABLE', MESSAGES.alipay.answerUnreadable(method));
     // Gateway-level refusals (bad app id, unknown method, invalid auth code…) come as error_response.
     const key = name in parsed ? name : 'error_response' in parsed ? 'error_response' : null;
     const content = key && responseSubstring(raw, key);
@@ -137,14 +138,11 @@ export class AlipayChannel {
     // An error is reported whether signed or not (Alipay leaves some unsigned): nothing is done on its word.
     if (answer && (key === 'error_response' || (answer.code && answer.code !== '10000') || answer.sub_code)) {
       const detail = answer.sub_code ?? answer.code;
-      throw new AppError(
-        'BAD_REQUEST',
-        `支付宝返回错误：${answer.sub_msg || answer.msg || '未知错误'}${detail ? `（${detail}）` : ''}`,
-      );
+      throw new AppError('BAD_REQUEST', MESSAGES.alipay.gatewayError(answer.sub_msg || answer.msg, detail));
     }
     const { sign } = parsed as { sign?: unknown };
     if (!content || !answer || typeof sign !== 'string' || !rsa2Verify(content, sign, this.settings.alipayPublicKey)) {
-      throw new Error(`支付宝应答验签失败（${method}）`);
+      throw new Error(MESSAGES.alipay.answerSignatureInvalid(method));
     }
     return answer;
   }
@@ -152,7 +150,7 @@ export class AlipayChannel {
   /** Turns the auth code of a binding into the Alipay account it belongs to. */
   async accountOf(authCode: string) {
     const token = await this.call('alipay.system.oauth.token', { grant_type: 'authorization_code', code: authCode });
-    if (!token.user_id || !token.access_token) throw new Error('支付宝授权无效');
+    if (!token.user_id || !token.access_token) throw new Error(MESSAGES.alipay.authInvalid);
     const info = await this.call('alipay.user.info.share', { auth_token: token.access_token });
     return { userId: token.user_id, nickname: info.nick_name ?? '支付宝用户' };
   }
