@@ -169,6 +169,7 @@ describe('probes and docs', () => {
     const page = await app.inject({ url: '/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>资源库 API 文档</title>');
     const doc = await app.inject({ url: '/docs/json' });
     expect(doc.json().paths['/api/open/dict/list'].get.operationId).toBe('dictList');
   });

@@ -389,6 +389,8 @@ describe('admin commands', () => {
       expect(await verifyCommands.verifications!.run(t.app, [])).toBe(0);
       const entry = lines.find((l) => l.includes('110105198503120020'));
       expect(entry).toContain('张晓梅 zhangxm');
+      // Times are Beijing time, as the web shows them, not UTC ISO strings.
+      expect(entry).toMatch(/，\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}）$/);
       expect(lines.join('\n')).toContain(`/api/file/info/${images.frontFileId}`);
       const id = /^#(\d+)/.exec(entry!)![1]!;
       await expect(verifyCommands['verification-reject']!.run(t.app, [id])).rejects.toThrow('缺少参数');

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { encryptPassword, routes } from '@zyk/shared';
+import { encryptPassword, fenToYuanText, routes } from '@zyk/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadSandboxKeys, SANDBOX_SELLER_ID } from '../../apps/api/src/modules/commerce/alipay/sandbox.ts';
 import {
@@ -162,8 +162,11 @@ describe('buying with the balance', () => {
     expect(again.msg).toBe('订单已支付，请勿重复支付');
 
     const buyerMessages = await buyer.call(routes.messageList, { query: { current: 1, size: 10, type: 'purchase' } });
-    expect(buyerMessages.data.objList.map((m) => m.title)).toContain('购买成功');
+    // Titles name what was bought or sold, so a list of messages tells them apart.
+    const { title } = (await buyer.call(routes.resourceInfo, { query: { id: resourceId } })).data;
+    expect(buyerMessages.data.objList.map((m) => m.title)).toContain(`购买成功：${title}`);
     const sellerMessages = await seller.call(routes.messageList, { query: { current: 1, size: 10, type: 'sale' } });
+    expect(sellerMessages.data.objList[0]?.title).toBe(`资源售出：${title}`);
     expect(sellerMessages.data.objList[0]?.content).toContain('收入 8.91 元');
   });
 
@@ -561,7 +564,11 @@ describe('income, withdrawals and tax', () => {
     expect(paid).toMatchObject({ status: 'PAID', amount: third });
     expect(paid.tax + paid.netAmount).toBe(third);
     const messages = await seller.call(routes.messageList, { query: { current: 1, size: 10, type: 'withdrawal' } });
-    expect(messages.data.objList.map((m) => m.title).sort()).toEqual(['提现已到账', '提现被驳回']);
+    const yuan = fenToYuanText(third);
+    expect(messages.data.objList.map((m) => m.title).sort()).toEqual([
+      `提现已到账：${yuan} 元`,
+      `提现被驳回：${yuan} 元`,
+    ]);
     // Other users see none of it.
     const theirs = await other.call(routes.withdrawalRecord, { body: { current: 1, size: 10 } });
     expect(theirs.data.objList).toHaveLength(0);

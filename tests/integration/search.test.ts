@@ -126,18 +126,28 @@ describe('search records and hot words', () => {
   });
 
   it('ranks hot words by real search counts over the recent window, 8 at most', async () => {
-    const counts: Record<string, number> = { 期末复习: 15, 单元测试卷: 12, 教学设计模板: 10 };
+    const counts: Record<string, number> = { 期末复习: 15, 单元复习: 12, 专题探究: 10 };
     for (const [word, n] of Object.entries(counts)) for (let i = 0; i < n; i++) await search(word);
-    for (let i = 0; i < 12; i++) await search(`冷门词${i}`);
+    for (const word of ['人教版', '北师大版', '苏教版', '部编版', '沪教版', '湘教版', '七年级', '高一'])
+      await search(word);
     await t.prisma
       .$executeRaw`INSERT INTO search_word_daily (keyword, day, count) VALUES ('过期热词', current_date - 30, 1000)`;
     const hot = await t.client().call(routes.hotWords);
     expect(hot.data).toHaveLength(8);
     expect(hot.data.slice(0, 3)).toEqual([
       { keyword: '期末复习', count: 15 },
-      { keyword: '单元测试卷', count: 12 },
-      { keyword: '教学设计模板', count: 10 },
+      { keyword: '单元复习', count: 12 },
+      { keyword: '专题探究', count: 10 },
     ]);
     expect(hot.data.map((w) => w.keyword)).not.toContain('过期热词');
+  });
+
+  it('never offers a word that found nothing as a hot word, however often it was searched', async () => {
+    const user = await loginAs(t, 'wangcy');
+    for (let i = 0; i < 30; i++) expect((await search('量子纠缠超导', {}, user.call)).data.pageBean.totalCount).toBe(0);
+    const hot = await t.client().call(routes.hotWords);
+    expect(hot.data.map((w) => w.keyword)).not.toContain('量子纠缠超导');
+    // The searcher's own history still has it.
+    expect((await user.call(routes.searchRecordList)).data.map((r) => r.keyword)).toContain('量子纠缠超导');
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { chinaDateTime } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -137,7 +138,7 @@ export const commands: Record<string, Command> = {
       if (rows.length === 0) console.log('没有待审核的资源');
       for (const r of rows)
         console.log(
-          `#${r.id}  ${r.title}  （${r.author.realName} ${r.author.userName}，${r.createdAt.toISOString()}）`,
+          `#${r.id}  ${r.title}  （${r.author.realName} ${r.author.userName}，${chinaDateTime(r.createdAt)}）`,
         );
       return 0;
     },
@@ -315,7 +316,7 @@ export const commands: Record<string, Command> = {
     run: async ({ prisma }, args) => {
       const rows = await createUserAdmin(prisma).recentSms(Math.min(200, Number(args[0] ?? 20) || 20));
       if (rows.length === 0) console.log('暂无短信记录');
-      for (const r of rows) console.log(`${r.createdAt.toISOString()}  ${r.phone}  ${r.content}`);
+      for (const r of rows) console.log(`${chinaDateTime(r.createdAt)}  ${r.phone}  ${r.content}`);
       return 0;
     },
   },

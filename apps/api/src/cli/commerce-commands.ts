@@ -1,4 +1,4 @@
-import { fenToYuanText, MESSAGES, yuanTextToFen } from '@zyk/shared';
+import { chinaDateTime, fenToYuanText, MESSAGES, yuanTextToFen } from '@zyk/shared';
 import { loadConfig } from '../config.ts';
 import type { PrismaClient, ResourceType } from '../generated/prisma/client.ts';
 import { AppError } from '../lib/errors.ts';
@@ -127,7 +127,7 @@ export const commerceCommands: Record<string, Command> = {
       const nameOf = new Map(users.map((u) => [u.id, `${u.realName} ${u.userName}`]));
       for (const w of rows) {
         console.log(
-          `${w.id}\t${nameOf.get(w.userId)}\t提现 ${fenToYuanText(w.amount)} 元\t个税 ${fenToYuanText(w.tax)} 元\t实发 ${fenToYuanText(w.netAmount)} 元\t支付宝 ${w.alipayNickname}（${w.alipayUserId}）\t${w.createdAt.toISOString()}`,
+          `${w.id}\t${nameOf.get(w.userId)}\t提现 ${fenToYuanText(w.amount)} 元\t个税 ${fenToYuanText(w.tax)} 元\t实发 ${fenToYuanText(w.netAmount)} 元\t支付宝 ${w.alipayNickname}（${w.alipayUserId}）\t${chinaDateTime(w.createdAt)}`,
         );
       }
       return 0;

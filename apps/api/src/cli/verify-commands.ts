@@ -1,4 +1,4 @@
-import { fenToYuanText, MESSAGES } from '@zyk/shared';
+import { chinaDateTime, fenToYuanText, MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { userByUserName } from '../modules/auth/users.ts';
@@ -29,7 +29,7 @@ export const verifyCommands: Record<string, Command> = {
       );
       for (const r of rows) {
         console.log(
-          `#${r.id}  ${r.realName}  ${r.idCard}  （账号 ${names.get(r.userId) ?? r.userId}，${r.createdAt.toISOString()}）`,
+          `#${r.id}  ${r.realName}  ${r.idCard}  （账号 ${names.get(r.userId) ?? r.userId}，${chinaDateTime(r.createdAt)}）`,
         );
         console.log(`    人像面 /api/file/info/${r.frontFileId}  国徽面 /api/file/info/${r.backFileId}`);
       }

@@ -12,6 +12,7 @@ export default fp(
     await app.register(swaggerUi, {
       routePrefix: '/docs',
       staticCSP: true,
+      theme: { title: '资源库 API 文档' },
       uiConfig: { docExpansion: 'list', deepLinking: true },
     });
   },

@@ -81,14 +81,14 @@ const bookPayment = async (
   await sendMessage(tx, {
     userId: order.buyerId,
     type: 'purchase',
-    title: '购买成功',
+    title: `购买成功：${order.title}`,
     content: `您已成功购买《${order.title}》，实付 ${fenToYuanText(payAmount)} 元，现在可以下载了。`,
     link: `/personSpace/resource?tab=purchases`,
   });
   await sendMessage(tx, {
     userId: order.sellerId,
     type: 'sale',
-    title: '资源售出',
+    title: `资源售出：${order.title}`,
     content: `您的资源《${order.title}》已售出，收入 ${fenToYuanText(sellerIncome)} 元（平台佣金 ${fenToYuanText(commission)} 元），结算期满后可提现。`,
     link: '/personSpace/account/income/income',
   });
@@ -233,7 +233,7 @@ export const createPaymentService = (prisma: PrismaClient, settings: PaymentSett
       await sendMessage(tx, {
         userId: order.buyerId,
         type: 'purchase',
-        title: '支付款已退回余额',
+        title: `支付款已退回余额：${order.title}`,
         content: `订单 ${order.orderNo} 收到一笔 ${fenToYuanText(amount)} 元的支付宝付款，但该订单已无法使用这笔付款，款项已存入您的余额。`,
         link: '/personSpace/account/expenditure/expenditure',
       });
@@ -262,7 +262,7 @@ export const refundOrder = (prisma: PrismaClient, orderNo: string) =>
     await sendMessage(tx, {
       userId: order.buyerId,
       type: 'purchase',
-      title: '订单已退款',
+      title: `订单已退款：${order.title}`,
       content: `订单 ${order.orderNo}《${order.title}》已退款 ${fenToYuanText(order.payAmount)} 元至您的余额${order.couponId ? '，优惠券已退回' : ''}。`,
       link: '/personSpace/account/expenditure/expenditure',
     });

@@ -167,7 +167,7 @@ export const createWithdrawalAdmin = (prisma: PrismaClient) => {
       await sendMessage(tx, {
         userId: w.userId,
         type: 'withdrawal',
-        title: outcome === 'PAID' ? '提现已到账' : '提现被驳回',
+        title: `${outcome === 'PAID' ? '提现已到账' : '提现被驳回'}：${fenToYuanText(w.amount)} 元`,
         content:
           outcome === 'PAID'
             ? `您申请的 ${fenToYuanText(w.amount)} 元提现已打款至支付宝（${w.alipayNickname}），代扣个人所得税 ${fenToYuanText(w.tax)} 元，实际到账 ${fenToYuanText(w.netAmount)} 元。`

@@ -155,15 +155,16 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
       input.current === 1
         ? await firstPages([keyword, type ?? null, academicStageId ?? null, subjectId ?? null, size], () => read(input))
         : await read(input);
-    // A search is counted once, on its first page (paging and filters are the same search), cached or not.
-    if (keyword && input.current === 1) await record(keyword, userId);
+    // A search is counted once, on its first page (paging and filters are the same search), cached or not. A word
+    // that found nothing stays in the user's own history but never becomes a hot word others are offered.
+    if (keyword && input.current === 1) await record(keyword, userId, page.pageBean.totalCount > 0);
     return page;
   };
 
   /** A user's record (newest first, bounded) and the day's count for hot words. Empty keywords never get here. */
-  const record = async (keyword: string, userId: number | null) => {
+  const record = async (keyword: string, userId: number | null, found: boolean) => {
     const word = normalize(keyword);
-    hotWordCounter.count(word);
+    if (found) hotWordCounter.count(word);
     if (userId === null) return;
     await prisma.$executeRaw`
       INSERT INTO search_records (user_id, keyword) VALUES (${userId}, ${word})
