@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { routes } from '@zyk/shared';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Response } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs } from '../support/auth.ts';
 import { h264Video, hasFfmpeg, pdf } from '../support/files.ts';
 import { dictIds } from '../support/library.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploads.ts';
-import { artifact, launchBrowser, openSession, WEB_DIR } from './browser.ts';
+import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
+import { cn, eventually, loginDialog, sessionForBlock, toast } from './helpers.ts';
 
 /**
  * Browsing the library in Chromium (issue 8, item 5): home, the three lists (kept alive under their details),
@@ -38,9 +39,12 @@ let t: TestApp;
 let browser: Browser;
 const ids = { text: 0, pdf: 0, paid: 0, tricky: 0, video: 0 };
 
+appAndBrowserForFile((app, launched) => {
+  t = app;
+  browser = launched;
+});
+
 beforeAll(async () => {
-  browser = await launchBrowser();
-  t = await startTestApp({ webDir: WEB_DIR });
   const review = createReviewAdmin(t.prisma);
   const math = await dictIds(t, '初中', '数学');
   const physics = await dictIds(t, '高中', '物理');
@@ -94,20 +98,9 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-/** A browser session that has already been here (no first-visit stage/subject picker). */
-const visitorSession = async () => {
-  const session = await openSession(browser);
-  await session.context.addInitScript(() => sessionStorage.setItem('hasVisited', '1'));
-  return session;
-};
+const visitorSession = () => returningSession(browser);
 
 const cards = (page: Page, list: string) => page.getByRole('list', { name: list }).getByTestId('resource-card');
-const loginDialog = (page: Page) => page.getByRole('dialog', { name: '账号登录' });
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: '当前位置' });
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: '搜索关键词' });
 const currentPage = (page: Page) => page.getByTestId('pager').locator('[aria-current="page"]').textContent();
@@ -122,22 +115,11 @@ const screenshot = async (page: Page, name: string) => {
   await page.screenshot({ path: artifact(name), fullPage: true });
 };
 
-/** Waits for what the page does after a request (expect.poll gives up after 1 s by default). */
-const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-/** antd writes a bordered button's two-character Chinese label with a space between (删 除): match either. */
-const cn = (label: string) => new RegExp(`^${[...label].join('\\s?')}$`);
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
-
 describe('a visitor browses', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    ({ context, page, errors } = await visitorSession());
-  });
-  afterAll(async () => {
-    await context?.close();
+  sessionForBlock(visitorSession, (session) => {
+    ({ page, errors } = session);
   });
 
   it('home: totals, rankings, latest per type, the list with sort and 加载更多 appending 20 more', async () => {
@@ -432,15 +414,10 @@ const solvePuzzleWithMouse = async (page: Page, puzzle: Promise<Response>) => {
 };
 
 describe('a teacher', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    ({ context, page, errors } = await visitorSession());
-  });
-  afterAll(async () => {
-    await context?.close();
+  sessionForBlock(visitorSession, (session) => {
+    ({ page, errors } = session);
   });
 
   it('logs in from the 点赞 button and stays on the page; then stars and collects', async () => {

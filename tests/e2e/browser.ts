@@ -1,6 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { loginAs } from '../support/auth.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The built web; E2E_WEB_DIR points elsewhere (e.g. a build of one's own while someone else rebuilds dist). */
@@ -34,6 +37,24 @@ export const launchBrowser = async (): Promise<Browser> => {
   });
 };
 
+/**
+ * The app serving the web build, and Chromium, for the tests of one file: started before them (the file's own
+ * beforeAll hooks, which add its data, run after this one), closed after them. `keep` stores them for the tests.
+ */
+export const appAndBrowserForFile = (keep: (app: TestApp, browser: Browser) => void, env?: Record<string, string>) => {
+  let app: TestApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await startTestApp({ webDir: WEB_DIR, ...(env && { env }) });
+    keep(app, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+};
+
 /** A fresh browser session (its own cookies and sessionStorage) with one tab; page errors are collected. */
 export const openSession = async (browser: Browser, options: BrowserContextOptions = {}) => {
   const context = await browser.newContext({
@@ -49,3 +70,17 @@ export const openSession = async (browser: Browser, options: BrowserContextOptio
 };
 
 export const artifact = (name: string) => path.join(ARTIFACTS, name);
+
+/**
+ * A session that has been on the site before (no first-visit stage/subject picker); with `login`, it also holds the
+ * session cookie of a real login as that user, as the browser would keep it.
+ */
+export const returningSession = async (browser: Browser, login?: { app: TestApp; userName: string }) => {
+  const session = await openSession(browser);
+  await session.context.addInitScript(() => window.sessionStorage?.setItem('hasVisited', '1'));
+  if (login) {
+    const { jar } = await loginAs(login.app, login.userName);
+    await session.context.addCookies([...jar].map(([name, value]) => ({ name, value, url: login.app.url })));
+  }
+  return session;
+};

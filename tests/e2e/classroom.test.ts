@@ -1,14 +1,15 @@
 import { type BodyInputOf, routes } from '@zyk/shared';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClassroomReview } from '../../apps/api/src/modules/courses/review.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { h264Video, pdf, png } from '../support/files.ts';
 import { dictIds } from '../support/library.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploads.ts';
-import { artifact, launchBrowser, openSession, WEB_DIR } from './browser.ts';
+import { appAndBrowserForFile, artifact, openSession, returningSession } from './browser.ts';
+import { eventually, toast } from './helpers.ts';
 
 /**
  * The boutique classroom in Chromium (issue 9, item 3): the classroom home, topics, all courses with filters, a
@@ -27,9 +28,12 @@ let t: TestApp;
 let browser: Browser;
 const ids = { courseA: 0, courseB: 0, topic: 0, hidden: 0 };
 
+appAndBrowserForFile((app, launched) => {
+  t = app;
+  browser = launched;
+});
+
 beforeAll(async () => {
-  browser = await launchBrowser();
-  t = await startTestApp({ webDir: WEB_DIR });
   const library = createReviewAdmin(t.prisma);
   const classroom = createClassroomReview(t.prisma);
   const math = await dictIds(t, '初中', '数学');
@@ -110,14 +114,6 @@ beforeAll(async () => {
   ids.hidden = hidden.data.id;
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-/** Waits for what the page does after a request (expect.poll gives up after 1 s by default). */
-const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 const cards = (page: Page, list: string) => page.getByRole('list', { name: list }).getByTestId('course-card');
 /** A full-page screenshot from the top once the toasts are gone and nothing is loading. */
 const screenshot = async (page: Page, name: string) => {
@@ -128,20 +124,12 @@ const screenshot = async (page: Page, name: string) => {
   await page.screenshot({ path: artifact(name), fullPage: true });
 };
 
-/** A browser session logged in as `userName`: the session cookie of a real login, as the browser would keep it. */
-const teacherSession = async (userName: string) => {
-  const who = await loginAs(t, userName);
-  const session = await openSession(browser);
-  await session.context.addInitScript(() => window.sessionStorage?.setItem('hasVisited', '1'));
-  await session.context.addCookies([...who.jar].map(([name, value]) => ({ name, value, url: t.url })));
-  return session;
-};
+const teacherSession = (userName: string) => returningSession(browser, { app: t, userName });
 
 describe('a visitor in the boutique classroom', () => {
   it('opens it from the 精品课堂 tab in a new window with its own title', async () => {
-    const { context, page, errors } = await openSession(browser);
+    const { context, page, errors } = await returningSession(browser);
     try {
-      await context.addInitScript(() => window.sessionStorage?.setItem('hasVisited', '1'));
       await page.goto(`${t.url}/home/index`);
       expect(await page.title()).toBe('资源库');
       const opened = context.waitForEvent('page');

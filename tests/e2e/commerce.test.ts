@@ -1,17 +1,18 @@
 import { encryptPassword, routes } from '@zyk/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settleDueIncome } from '../../apps/api/src/modules/commerce/settlement.ts';
 import { createVerificationAdmin } from '../../apps/api/src/modules/commerce/verification.ts';
 import { creditBalance, grantCoupon } from '../../apps/api/src/modules/commerce/wallet.ts';
 import { createWithdrawalAdmin } from '../../apps/api/src/modules/commerce/withdrawals.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs, TRANSPORT_KEY } from '../support/auth.ts';
 import { png } from '../support/files.ts';
 import { dictIds } from '../support/library.ts';
 import { cookieOf, postDocument } from '../support/uploads.ts';
-import { artifact, launchBrowser, openSession, WEB_DIR } from './browser.ts';
+import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
+import { cn, eventually, sessionForBlock } from './helpers.ts';
 
 /**
  * Buying and selling in Chromium (issue 9, item 2 and the account screens of item 1): a teacher buys three of a
@@ -31,9 +32,15 @@ let t: TestApp;
 let browser: Browser;
 const ids = { balance: 0, coupon: 0, alipay: 0 };
 
+appAndBrowserForFile(
+  (app, launched) => {
+    t = app;
+    browser = launched;
+  },
+  { SETTLEMENT_DAYS: '7', WITHDRAWAL_MIN_FEN: '1000' },
+);
+
 beforeAll(async () => {
-  browser = await launchBrowser();
-  t = await startTestApp({ webDir: WEB_DIR, env: { SETTLEMENT_DAYS: '7', WITHDRAWAL_MIN_FEN: '1000' } });
   const review = createReviewAdmin(t.prisma);
   const math = await dictIds(t, '初中', '数学');
   const lijg = await loginAs(t, 'lijg');
@@ -73,15 +80,6 @@ beforeAll(async () => {
   expect(set.code, set.msg).toBe(0);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-/** Waits for what the page does after a request (expect.poll gives up after 1 s by default). */
-const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-/** antd writes a two-character Chinese button label with a space between (删 除): match either. */
-const cn = (label: string) => new RegExp(`^${[...label].join('\\s?')}$`);
 /** A full-page screenshot from the top once the toasts are gone and nothing is loading. */
 const screenshot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -93,14 +91,7 @@ const screenshot = async (page: Page, name: string) => {
 const yuan = (fen: number) => `¥${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 const detailsUrl = (id: number) => `${t.url}/home/documents/details?id=${id}`;
 
-/** A browser tab logged in as `userName` with the cookie of a real login. */
-const sessionOf = async (userName: string) => {
-  const client = await loginAs(t, userName);
-  const session = await openSession(browser);
-  await session.context.addInitScript(() => window.sessionStorage?.setItem('hasVisited', '1'));
-  await session.context.addCookies([...client.jar].map(([name, value]) => ({ name, value, url: t.url })));
-  return session;
-};
+const sessionOf = (userName: string) => returningSession(browser, { app: t, userName });
 
 /** Enters the pay password in the dialog and confirms. */
 const enterPayPassword = async (page: Page) => {
@@ -125,16 +116,15 @@ const downloadFromDetails = async (page: Page, id: number) => {
 };
 
 describe('a teacher buys resources', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
-  beforeAll(async () => {
-    ({ context, page, errors } = await sessionOf('wangcy'));
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  sessionForBlock(
+    () => sessionOf('wangcy'),
+    (session) => {
+      ({ page, errors } = session);
+    },
+  );
 
   it('buys with the balance after the pay password, then downloads', async () => {
     await page.goto(detailsUrl(ids.balance));
@@ -220,18 +210,17 @@ describe('a teacher buys resources', () => {
 });
 
 describe('the seller sees the sales, settles, verifies, binds Alipay and withdraws', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
   /** lijg's income from the three sales, as the server counts it (price less the platform's commission). */
   let income = '';
 
-  beforeAll(async () => {
-    ({ context, page, errors } = await sessionOf('lijg'));
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  sessionForBlock(
+    () => sessionOf('lijg'),
+    (session) => {
+      ({ page, errors } = session);
+    },
+  );
 
   it('income: the sales pending settlement, charts with data; settled after the period', async () => {
     const lijg = await loginAs(t, 'lijg');

@@ -1,13 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const WEB_DIR = path.join(ROOT, 'apps/web/dist');
-const ARTIFACTS = path.join(ROOT, 'tests/artifacts/e2e');
-const CHROMIUM = '/usr/bin/chromium';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/app.ts';
+import { appAndBrowserForFile, artifact, openSession } from './browser.ts';
+import { dismissPicker, picker, sessionForBlock } from './helpers.ts';
 
 const yearInChina = () =>
   Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()));
@@ -15,62 +10,24 @@ const yearInChina = () =>
 let t: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
-    throw new Error(
-      `The web build is missing (${WEB_DIR}): run \`pnpm --filter @zyk/web build\` before the e2e tests.`,
-    );
-  }
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-wqy-microhei`);
-  }
-  mkdirSync(ARTIFACTS, { recursive: true });
-  t = await startTestApp({ webDir: WEB_DIR });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+appAndBrowserForFile((app, launched) => {
+  t = app;
+  browser = launched;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-/** A fresh browser session (its own sessionStorage) with one tab; page errors fail the test that reads them. */
-const openSession = async (viewport = { width: 1280, height: 800 }) => {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-};
-
-const picker = (page: Page) => page.getByRole('dialog', { name: '选择学段与学科' });
 const label = (page: Page) => page.getByTestId('selection-label').first();
 const chips = (scope: ReturnType<typeof picker>, group: '学段' | '学科') =>
   scope.getByRole('group', { name: group }).getByRole('button');
 
 describe('home page and shell', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    ({ context, page, errors } = await openSession());
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  sessionForBlock(
+    () => openSession(browser),
+    (session) => {
+      ({ page, errors } = session);
+    },
+  );
 
   it('redirects /home to /home/index with the library title, and opens the picker on the first visit', async () => {
     await page.goto(`${t.url}/home`);
@@ -87,7 +44,7 @@ describe('home page and shell', () => {
     expect(await chips(dialog, '学科').allTextContents()).toEqual(['全部学科']);
     expect(await label(page).textContent()).toBe('全部 | 全部学科');
     expect(await page.evaluate(() => sessionStorage.getItem('hasVisited'))).not.toBeNull();
-    await page.screenshot({ path: path.join(ARTIFACTS, 'picker.png') });
+    await page.screenshot({ path: artifact('picker.png') });
   });
 
   it('choosing 初中 then 数学 closes the picker and sets the label', async () => {
@@ -106,7 +63,7 @@ describe('home page and shell', () => {
     expect(await page.getByTestId('panel-selection').textContent()).toBe('初中 | 数学');
     const panel = page.getByRole('region', { name: '学段学科' });
     expect(await panel.getByRole('group', { name: '学科' }).getByRole('button').allTextContents()).toContain('物理');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'home.png'), fullPage: true });
+    await page.screenshot({ path: artifact('home.png'), fullPage: true });
   });
 
   it('keeps the choice over a reload and does not open the picker again', async () => {
@@ -119,9 +76,7 @@ describe('home page and shell', () => {
 
     // The label opens it on demand.
     await label(page).click();
-    await picker(page).waitFor({ state: 'visible' });
-    await page.keyboard.press('Escape');
-    await picker(page).waitFor({ state: 'hidden' });
+    await dismissPicker(page);
   });
 
   it('shows the current year in the footer', async () => {
@@ -157,7 +112,7 @@ describe('home page and shell', () => {
 
 describe("home page's first paint (home.html)", () => {
   it('shows the header and the banner before any script runs, and only on the home page', async () => {
-    const { context, page } = await openSession();
+    const { context, page } = await openSession(browser);
     try {
       await context.route(/\.js$/, (route) => route.abort());
       await page.goto(`${t.url}/home/index`);
@@ -173,7 +128,7 @@ describe("home page's first paint (home.html)", () => {
   });
 
   it('is hydrated in place, for visitors and for a remembered session alike, without warnings', async () => {
-    const { context, page, errors } = await openSession();
+    const { context, page, errors } = await openSession(browser);
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
@@ -197,7 +152,7 @@ describe("home page's first paint (home.html)", () => {
 
 describe('site root', () => {
   it('serves the app at / and redirects to /home/index', async () => {
-    const { context, page, errors } = await openSession();
+    const { context, page, errors } = await openSession(browser);
     try {
       const response = await page.goto(`${t.url}/`);
       expect(response?.status(), 'GET / must answer the web app (index.html)').toBe(200);
@@ -213,12 +168,10 @@ describe('site root', () => {
 
 describe('scrolling', () => {
   it('shows the compact header and the back-to-top button after 176 px, and back-to-top scrolls up', async () => {
-    const { context, page, errors } = await openSession({ width: 1280, height: 480 });
+    const { context, page, errors } = await openSession(browser, { viewport: { width: 1280, height: 480 } });
     try {
       await page.goto(`${t.url}/home/index`);
-      await picker(page).waitFor({ state: 'visible' });
-      await page.keyboard.press('Escape');
-      await picker(page).waitFor({ state: 'hidden' });
+      await dismissPicker(page);
       const compact = page.getByTestId('compact-header');
       const backToTop = page.getByRole('button', { name: '回到顶部' });
       expect(await compact.getAttribute('aria-hidden')).toBe('true');
@@ -240,7 +193,7 @@ describe('scrolling', () => {
 
 describe('error pages', () => {
   it('sends an unknown path to the 404 page, which has no header and leads home', async () => {
-    const { context, page, errors } = await openSession();
+    const { context, page, errors } = await openSession(browser);
     try {
       await page.goto(`${t.url}/no/such/page`);
       await page.waitForURL(`${t.url}/error/404`);
@@ -248,7 +201,7 @@ describe('error pages', () => {
       expect(await page.getByRole('navigation', { name: '主导航' }).count()).toBe(0);
       expect(await page.getByTestId('selection-label').count()).toBe(0);
       expect(await page.title()).toBe('资源库');
-      await page.screenshot({ path: path.join(ARTIFACTS, '404.png') });
+      await page.screenshot({ path: artifact('404.png') });
 
       await page.getByRole('button', { name: '返回首页' }).click();
       await page.waitForURL(`${t.url}/home/index`);
@@ -263,7 +216,7 @@ describe('error pages', () => {
     { kind: 'script', pattern: /\/assets\/home-index-[^/]+\.js$/, message: '页面模块加载失败' },
     { kind: 'style', pattern: /\/assets\/home-index-[^/]+\.css$/, message: '页面样式加载失败' },
   ])('reports a $kind chunk that cannot be loaded, with a reload button', async ({ pattern, message }) => {
-    const { context, page } = await openSession();
+    const { context, page } = await openSession(browser);
     try {
       await page.route(pattern, (route) => route.abort());
       await page.goto(`${t.url}/home/index`);

@@ -1,37 +1,35 @@
 import { MESSAGES } from '@zyk/shared';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
-import { artifact, launchBrowser, openSession, WEB_DIR } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/app.ts';
+import { appAndBrowserForFile, artifact, openSession } from './browser.ts';
+import {
+  dismissPicker,
+  dragSlider,
+  isPuzzle,
+  isVerify,
+  loginDialog,
+  picker,
+  sessionForBlock,
+  slider,
+  toast,
+} from './helpers.ts';
 
 const PASSWORD = 'Teacher@2026';
 
 let t: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  t = await startTestApp({ webDir: WEB_DIR });
+appAndBrowserForFile((app, launched) => {
+  t = app;
+  browser = launched;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-const loginDialog = (page: Page) => page.getByRole('dialog', { name: '账号登录' });
-const picker = (page: Page) => page.getByRole('dialog', { name: '选择学段与学科' });
-const slider = (page: Page) => loginDialog(page).getByRole('slider');
 const captcha = (page: Page) => loginDialog(page).getByTestId('slider-captcha');
 const submitButton = (page: Page) => loginDialog(page).getByRole('button', { name: '登录', exact: true });
 const headerLogin = (page: Page) => page.getByRole('banner').getByRole('button', { name: '登录', exact: true });
 const userMenu = (page: Page) => page.getByRole('banner').getByTestId('user-menu');
 const selectionLabel = (page: Page) => page.getByTestId('selection-label').first();
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
-
-const isPuzzle = (response: Response) =>
-  response.url().includes('/api/login/getImgSwipe') && response.request().method() === 'GET';
-const isVerify = (response: Response) => response.url().includes('/api/login/rstImgSwipe');
 
 /** The puzzle a getImgSwipe answer handed out, with its hole read from the server's own record. */
 const puzzleFrom = async (response: Promise<Response>) => {
@@ -44,19 +42,7 @@ const puzzleFrom = async (response: Promise<Response>) => {
 /** Drags the slider handle `dx` pixels to the right with the real mouse, and returns the server's verdict. */
 const dragWithMouse = async (page: Page, dx: number) => {
   await expect.poll(() => slider(page).getAttribute('aria-disabled')).toBe('false');
-  await slider(page).hover(); // waits until the handle has stopped sliding back
-  const box = (await slider(page).boundingBox())!;
-  const x0 = box.x + box.width / 2;
-  const y0 = box.y + box.height / 2;
-  const verified = page.waitForResponse(isVerify);
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  // A hand is not a straight line: overshoot a little and wobble, then settle on the target.
-  await page.mouse.move(x0 + dx * 0.5, y0 + 3, { steps: 6 });
-  await page.mouse.move(x0 + dx + 6, y0 - 2, { steps: 6 });
-  await page.mouse.move(x0 + dx, y0, { steps: 3 });
-  await page.mouse.up();
-  const response = await verified;
+  const response = await dragSlider(page, dx);
   return {
     request: response.request().postDataJSON() as { captchaSerialNumber: string; moveEnd_X: number; wbili: number },
     result: ((await response.json()) as { data: number }).data,
@@ -119,13 +105,6 @@ const waitUntilStill = async (page: Page) => {
   return (await background.boundingBox())!;
 };
 
-/** Closes the stage/subject picker that opens on the first visit of a session. */
-const dismissPicker = async (page: Page) => {
-  await picker(page).waitFor({ state: 'visible' });
-  await page.keyboard.press('Escape');
-  await picker(page).waitFor({ state: 'hidden' });
-};
-
 describe('login dialog, slider puzzle, session and logout', () => {
   let context: BrowserContext;
   let page: Page;
@@ -133,15 +112,15 @@ describe('login dialog, slider puzzle, session and logout', () => {
   const scripts: string[] = [];
   let puzzle: Awaited<ReturnType<typeof puzzleFrom>>;
 
-  beforeAll(async () => {
-    ({ context, page, errors } = await openSession(browser));
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  sessionForBlock(
+    () => openSession(browser),
+    (session) => {
+      ({ context, page, errors } = session);
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+    },
+  );
 
   it('the home page does not load the login code; the header 登录 button opens the dialog with a puzzle', async () => {
     await page.goto(`${t.url}/home/index`);

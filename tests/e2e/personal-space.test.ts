@@ -1,15 +1,16 @@
 import { routes } from '@zyk/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClassroomReview } from '../../apps/api/src/modules/courses/review.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import { sendMessage } from '../../apps/api/src/modules/messages/service.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { png } from '../support/files.ts';
 import { dictIds } from '../support/library.ts';
 import { cookieOf, postDocument } from '../support/uploads.ts';
-import { artifact, launchBrowser, openSession, WEB_DIR } from './browser.ts';
+import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
+import { cn, eventually, sessionForBlock, toast } from './helpers.ts';
 
 /**
  * Personal space in Chromium (issue 9, items 1 and 4): its own header and side navigation, the overview, my
@@ -29,9 +30,12 @@ let browser: Browser;
 const ids = { published: 0, lessonResource: 0, pending: 0, rejected: 0, others: 0, spare: 0, course: 0 };
 let lijgId = 0;
 
+appAndBrowserForFile((app, launched) => {
+  t = app;
+  browser = launched;
+});
+
 beforeAll(async () => {
-  browser = await launchBrowser();
-  t = await startTestApp({ webDir: WEB_DIR });
   const review = createReviewAdmin(t.prisma);
   const chinese = await dictIds(t, '初中', '语文');
   const physics = await dictIds(t, '初中', '物理');
@@ -65,16 +69,6 @@ beforeAll(async () => {
   lijgId = (await t.prisma.user.findUniqueOrThrow({ where: { userName: 'lijg' } })).id;
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-/** Waits for what the page does after a request (expect.poll gives up after 1 s by default). */
-const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
-/** antd writes a two-character Chinese button label with a space between (删 除): match either. */
-const cn = (label: string) => new RegExp(`^${[...label].join('\\s?')}$`);
 const sideNav = (page: Page) => page.getByRole('navigation', { name: '个人空间导航' });
 const unreadBadge = (page: Page) => page.getByRole('banner').getByTestId('unread-badge');
 /** The unread count as the server has it. */
@@ -127,17 +121,12 @@ describe('a teacher in personal space', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    // The session cookie of a real login, as the browser would keep it.
-    const lijg = await loginAs(t, 'lijg');
-    ({ context, page, errors } = await openSession(browser));
-    await context.addInitScript(() => window.sessionStorage?.setItem('hasVisited', '1'));
-    await context.addCookies([...lijg.jar].map(([name, value]) => ({ name, value, url: t.url })));
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  sessionForBlock(
+    () => returningSession(browser, { app: t, userName: 'lijg' }),
+    (session) => {
+      ({ context, page, errors } = session);
+    },
+  );
 
   it('/personSpace opens the overview: resource counts by review state, messages, only built screens', async () => {
     await page.goto(`${t.url}/personSpace`);
@@ -407,9 +396,8 @@ describe('a teacher in personal space', () => {
 
 describe('a visitor', () => {
   it('is sent home from personal space, and the 个人空间 tab asks for login', async () => {
-    const { context, page, errors } = await openSession(browser);
+    const { context, page, errors } = await returningSession(browser);
     try {
-      await context.addInitScript(() => window.sessionStorage?.setItem('hasVisited', '1'));
       await page.goto(`${t.url}/personSpace/message`);
       await page.waitForURL(`${t.url}/home/index`);
       await page

@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES, RESOURCE_STATUS_LABELS } from '@zyk/shared';
-import type { Browser, BrowserContext, Page, Request, Response, Route } from 'playwright-core';
+import type { Browser, Page, Request, Response, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { docx, mp4, png, sha256 } from '../support/files.ts';
-import { artifact, launchBrowser, openSession, WEB_DIR } from './browser.ts';
+import { appAndBrowserForFile, artifact, openSession } from './browser.ts';
+import { dismissPicker, dragSlider, isPuzzle, loginDialog, sessionForBlock, slider } from './helpers.ts';
 
 /**
  * Uploading in a real browser: the 上传 button, login on the way, the upload choice and the
@@ -30,42 +31,30 @@ const writeFile = (name: string, bytes: Buffer) => {
   return file;
 };
 
+appAndBrowserForFile((app, launched) => {
+  t = app;
+  browser = launched;
+});
+
 beforeAll(async () => {
-  browser = await launchBrowser();
-  t = await startTestApp({ webDir: WEB_DIR });
   dir = mkdtempSync(path.join(os.tmpdir(), 'zyk-upload-e2e-'));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await t?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 // ------------------------------------------------------------------------------------------------ page helpers
 
-const loginDialog = (page: Page) => page.getByRole('dialog', { name: '账号登录' });
 const choiceDialog = (page: Page) => page.getByRole('dialog', { name: '选择上传类型' });
 const statementDialog = (page: Page) => page.getByRole('dialog', { name: '原创声明' });
-const picker = (page: Page) => page.getByRole('dialog', { name: '选择学段与学科' });
 const uploadButton = (page: Page) =>
   page.getByRole('navigation', { name: '主导航' }).getByRole('button', { name: '上传', exact: true });
-const slider = (page: Page) => loginDialog(page).getByRole('slider');
 const items = (page: Page) => page.getByTestId('upload-item');
 const item = (page: Page, name: string) => page.locator(`[data-testid="upload-item"][data-name="${name}"]`);
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: '当前位置' });
 
-const isPuzzle = (response: Response) =>
-  response.url().includes('/api/login/getImgSwipe') && response.request().method() === 'GET';
-const isVerify = (response: Response) => response.url().includes('/api/login/rstImgSwipe');
 const isChunk = (request: Request) => request.url().includes('/api/upload/video/chunk');
-
-/** Closes the stage/subject picker that opens on the first visit of a session. */
-const dismissPicker = async (page: Page) => {
-  await picker(page).waitFor({ state: 'visible' });
-  await page.keyboard.press('Escape');
-  await picker(page).waitFor({ state: 'hidden' });
-};
 
 /** Solves the puzzle with the real mouse (the hole's position read from the server's own record) and logs in. */
 const logInThroughDialog = async (page: Page, puzzle: Promise<Response>, userName: string) => {
@@ -77,18 +66,8 @@ const logInThroughDialog = async (page: Page, puzzle: Promise<Response>, userNam
   await dialog.getByLabel('账号').fill(userName);
   await dialog.getByLabel('密码').fill(PASSWORD);
   await expect.poll(() => slider(page).getAttribute('aria-disabled'), POLL).toBe('false');
-  await slider(page).hover();
-  const box = (await slider(page).boundingBox())!;
-  const x0 = box.x + box.width / 2;
-  const y0 = box.y + box.height / 2;
-  const verified = page.waitForResponse(isVerify);
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  await page.mouse.move(x0 + x * 0.6, y0 + 2, { steps: 6 });
-  await page.mouse.move(x0 + x + 4, y0 - 1, { steps: 5 });
-  await page.mouse.move(x0 + x, y0, { steps: 3 });
-  await page.mouse.up();
-  expect(((await (await verified).json()) as { data: number }).data).toBe(1);
+  const verified = await dragSlider(page, x);
+  expect(((await verified.json()) as { data: number }).data).toBe(1);
   await dialog.getByRole('button', { name: '登录', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 };
@@ -137,19 +116,18 @@ const myUploads = (page: Page) =>
 // ------------------------------------------------------------------------------------------------ tests
 
 describe('uploading as a teacher', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
   let docId: number;
   let videoId: number;
 
-  beforeAll(async () => {
-    ({ context, page, errors } = await openSession(browser));
-    page.on('dialog', (dialog) => void dialog.accept()); // the "leave this page?" prompt on reload
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  sessionForBlock(
+    () => openSession(browser),
+    (session) => {
+      ({ page, errors } = session);
+      page.on('dialog', (dialog) => void dialog.accept()); // the "leave this page?" prompt on reload
+    },
+  );
 
   it('a visitor clicking 上传 gets the login dialog, and after logging in the upload choice', async () => {
     await page.goto(`${t.url}/home/index`);

@@ -5,6 +5,7 @@ import styles from './pager.module.css';
 /**
  * Numbered pages for the list and search pages: previous, page numbers with gaps, next, and the total. Plain
  * buttons (antd's Pagination brings its Select along, some 30 kB for a size changer these pages do not have).
+ * Nothing while everything fits on one page.
  */
 export const Pager = ({
   current,
@@ -19,7 +20,8 @@ export const Pager = ({
   onChange: (page: number) => void;
   totalText?: string;
 }) => {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (total <= pageSize) return null;
+  const pages = Math.ceil(total / pageSize);
   const items = pagerItems(current, pages);
   const button = (item: PagerItem) => {
     if (typeof item !== 'number') {

@@ -2,7 +2,9 @@ import { Input, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Chip, ChipGroup } from '../../../components/chip.tsx';
+import { FilterRow } from '../../../components/filter-panel.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { parseResourceId } from '../../../lib/resource-paths.ts';
@@ -53,7 +55,7 @@ export const AllCoursesPage = ({
     <div className={`zyk-container ${styles.page}`}>
       <section className={styles.panel} aria-labelledby="all-courses-title">
         <header className={styles.panelHeader}>
-          <h1 id="all-courses-title" className={styles.panelTitle}>
+          <h1 id="all-courses-title" className={panelStyles.panelTitle}>
             全部课程
           </h1>
           <Input.Search
@@ -66,29 +68,22 @@ export const AllCoursesPage = ({
           />
         </header>
         <div className={styles.filterRows}>
-          <div className={styles.filterRow}>
-            <div className={styles.filterTitle}>分类</div>
-            <div className={styles.filterBody}>
-              {categories.isPending ? (
-                <Skeleton.Input active size="small" block />
-              ) : (
-                <ChipGroup label="课程分类">
-                  <Chip selected={filters.categoryId === null} onClick={() => update({ categoryId: null })}>
-                    全部
+          <FilterRow title="分类" plain>
+            {categories.isPending ? (
+              <Skeleton.Input active size="small" block />
+            ) : (
+              <ChipGroup label="课程分类">
+                <Chip selected={filters.categoryId === null} onClick={() => update({ categoryId: null })}>
+                  全部
+                </Chip>
+                {(categories.data ?? []).map((c) => (
+                  <Chip key={c.id} selected={filters.categoryId === c.id} onClick={() => update({ categoryId: c.id })}>
+                    {c.name}
                   </Chip>
-                  {(categories.data ?? []).map((c) => (
-                    <Chip
-                      key={c.id}
-                      selected={filters.categoryId === c.id}
-                      onClick={() => update({ categoryId: c.id })}
-                    >
-                      {c.name}
-                    </Chip>
-                  ))}
-                </ChipGroup>
-              )}
-            </div>
-          </div>
+                ))}
+              </ChipGroup>
+            )}
+          </FilterRow>
           {renderStageSubject({ stageId: filters.stageId, subjectId: filters.subjectId }, (value) =>
             update({ stageId: value.stageId, subjectId: value.subjectId }),
           )}
@@ -112,15 +107,13 @@ export const AllCoursesPage = ({
         ) : (
           <div className={courses.isPlaceholderData ? styles.stale : undefined} aria-busy={courses.isFetching}>
             <CourseGrid courses={data.objList} label="全部课程" />
-            {data.pageBean.totalCount > COURSE_PAGE_SIZE && (
-              <Pager
-                current={page}
-                pageSize={COURSE_PAGE_SIZE}
-                total={data.pageBean.totalCount}
-                totalText={`共 ${data.pageBean.totalCount} 门课程`}
-                onChange={(next) => update({ ...Object.fromEntries(params), page: next })}
-              />
-            )}
+            <Pager
+              current={page}
+              pageSize={COURSE_PAGE_SIZE}
+              total={data.pageBean.totalCount}
+              totalText={`共 ${data.pageBean.totalCount} 门课程`}
+              onChange={(next) => update({ ...Object.fromEntries(params), page: next })}
+            />
           </div>
         )}
       </section>

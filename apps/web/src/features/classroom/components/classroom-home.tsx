@@ -1,5 +1,6 @@
 import { Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { useClassroomHome } from '../hooks/use-classroom.ts';
@@ -36,7 +37,7 @@ export const ClassroomHome = () => {
         <>
           <section className={styles.panel} aria-labelledby="latest-courses">
             <header className={styles.panelHeader}>
-              <h2 id="latest-courses" className={styles.panelTitle}>
+              <h2 id="latest-courses" className={panelStyles.panelTitle}>
                 精选课程
               </h2>
               <Link to="/pcourse/allcourse">全部课程 ›</Link>
@@ -51,7 +52,7 @@ export const ClassroomHome = () => {
           </section>
           <section className={styles.panel} aria-labelledby="latest-topics">
             <header className={styles.panelHeader}>
-              <h2 id="latest-topics" className={styles.panelTitle}>
+              <h2 id="latest-topics" className={panelStyles.panelTitle}>
                 专题
               </h2>
               <Link to="/pcourse/topic">全部专题 ›</Link>

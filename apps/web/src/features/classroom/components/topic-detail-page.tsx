@@ -2,6 +2,7 @@ import { TOPIC_BACKGROUND_DELAY_MS } from '@zyk/shared';
 import { message, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { parseResourceId } from '../../../lib/resource-paths.ts';
@@ -61,7 +62,7 @@ export const TopicDetailPage = () => {
           </section>
           <section className={styles.panel} aria-labelledby="topic-courses">
             <header className={styles.panelHeader}>
-              <h2 id="topic-courses" className={styles.panelTitle}>
+              <h2 id="topic-courses" className={panelStyles.panelTitle}>
                 专题课程
               </h2>
             </header>

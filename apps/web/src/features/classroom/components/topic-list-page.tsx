@@ -1,6 +1,7 @@
 import { Skeleton } from 'antd';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager.tsx';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { TOPIC_PAGE_SIZE } from '../api/classroom-api.ts';
@@ -17,7 +18,7 @@ export const TopicListPage = () => {
     <div className={`zyk-container ${styles.page}`}>
       <section className={styles.panel} aria-labelledby="topic-list-title">
         <header className={styles.panelHeader}>
-          <h1 id="topic-list-title" className={styles.panelTitle}>
+          <h1 id="topic-list-title" className={panelStyles.panelTitle}>
             专题
           </h1>
           {data && <span className={styles.muted}>共 {data.pageBean.totalCount} 个专题</span>}
@@ -37,9 +38,7 @@ export const TopicListPage = () => {
                 </li>
               ))}
             </ul>
-            {data.pageBean.totalCount > TOPIC_PAGE_SIZE && (
-              <Pager current={page} pageSize={TOPIC_PAGE_SIZE} total={data.pageBean.totalCount} onChange={setPage} />
-            )}
+            <Pager current={page} pageSize={TOPIC_PAGE_SIZE} total={data.pageBean.totalCount} onChange={setPage} />
           </div>
         )}
       </section>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import panelStyles from '../../../components/panel.module.css';
 import styles from './commerce.module.css';
 
 const INCOME_TABS = [
@@ -48,7 +49,7 @@ export const AccountPage = ({
 }) => (
   <section className={styles.panel} aria-labelledby={id}>
     <header className={styles.panelHeader}>
-      <h1 id={id} className={styles.panelTitle}>
+      <h1 id={id} className={panelStyles.panelTitle}>
         {title}
       </h1>
       {action}

@@ -3,6 +3,7 @@ import { Button, message, Popconfirm, Segmented, Skeleton, Tabs, Tag } from 'ant
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -46,7 +47,7 @@ export const ExpenditurePage = () => {
       area="expenditure"
       action={
         account.data && (
-          <span className={styles.panelAction}>
+          <span className={panelStyles.panelAction}>
             账户余额 <strong className={styles.price}>{formatYuan(account.data.balance)}</strong>
           </span>
         )
@@ -238,11 +239,11 @@ const CouponLists = () => {
     );
   return (
     <div data-testid="coupon-lists">
-      <h2 className={styles.panelSubtitle} style={{ margin: '0 0 12px' }}>
+      <h2 className={panelStyles.panelSubtitle} style={{ margin: '0 0 12px' }}>
         可用优惠券
       </h2>
       {list(usable, '没有可用的优惠券', false)}
-      <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+      <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         不可用优惠券
       </h2>
       {list(unusable, '没有不可用的优惠券', true)}
@@ -313,7 +314,7 @@ export const InvoiceRecordsPage = () => (
     title="开票记录"
     area="expenditure"
     action={
-      <Link className={styles.panelAction} to="/invoicing">
+      <Link className={panelStyles.panelAction} to="/invoicing">
         申请开票 ›
       </Link>
     }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import panelStyles from '../../../components/panel.module.css';
 import { AccountCards } from './account-cards.tsx';
 import styles from './commerce.module.css';
 
@@ -6,10 +7,10 @@ import styles from './commerce.module.css';
 export const IncomeCard = () => (
   <section className={styles.panel} aria-labelledby="overview-income" data-testid="income-card">
     <header className={styles.panelHeader}>
-      <h2 id="overview-income" className={styles.panelSubtitle}>
+      <h2 id="overview-income" className={panelStyles.panelSubtitle}>
         我的账户
       </h2>
-      <Link className={styles.panelAction} to="/personSpace/account/income/income">
+      <Link className={panelStyles.panelAction} to="/personSpace/account/income/income">
         收入明细 ›
       </Link>
       <Link to="/personSpace/account/income/withdrawal">提现 ›</Link>

@@ -3,6 +3,7 @@ import { Segmented, Select, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -88,7 +89,7 @@ const SectionHeader = ({
   children: ReactNode;
 }) => (
   <header className={styles.panelHeader} style={margin}>
-    <h2 className={styles.panelSubtitle}>{title}</h2>
+    <h2 className={panelStyles.panelSubtitle}>{title}</h2>
     {children}
   </header>
 );
@@ -114,7 +115,7 @@ export const IncomePage = () => (
     title="我的收入"
     area="income"
     action={
-      <Link className={styles.panelAction} to="/personSpace/account/income/withdrawal">
+      <Link className={panelStyles.panelAction} to="/personSpace/account/income/withdrawal">
         申请提现 ›
       </Link>
     }
@@ -144,7 +145,7 @@ const SellerOverview = () => {
   ];
   return (
     <>
-      <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+      <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         销售概览
       </h2>
       <Cards items={items} testId="seller-overview" />
@@ -178,7 +179,7 @@ const DailyChart = () => {
     <div>
       <SectionHeader title="每日收入" margin={{ marginBottom: 8 }}>
         <Segmented
-          className={styles.panelAction}
+          className={panelStyles.panelAction}
           size="small"
           options={DAY_CHOICES}
           value={days}
@@ -205,7 +206,7 @@ const yearOptions = () => {
 /** One of the last five years. */
 const YearSelect = ({ value, onChange, label }: { value: number; onChange: (year: number) => void; label: string }) => (
   <Select
-    className={styles.panelAction}
+    className={panelStyles.panelAction}
     size="small"
     value={value}
     options={yearOptions()}
@@ -333,7 +334,7 @@ const RevenueTable = () => {
       {resources.length > 0 && resourceId !== null && (
         <ResourceChart resourceId={resourceId} choices={resources} onPick={setPicked} />
       )}
-      <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+      <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         收入明细
       </h2>
       <MoneyTable
@@ -385,7 +386,7 @@ const ResourceChart = ({
     <>
       <SectionHeader title="单个资源" margin={{ margin: '24px 0 8px' }}>
         <Select
-          className={styles.panelAction}
+          className={panelStyles.panelAction}
           size="small"
           value={resourceId}
           options={choices}

@@ -1,15 +1,18 @@
 import { formatYuan, isValidTaxNumber } from '@zyk/shared';
-import { Alert, Button, Form, Input, message, Radio } from 'antd';
+import { Form, Input, message, Radio } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { InvoiceableOrder, InvoiceInput } from '../api/commerce-api.ts';
 import { useApplyInvoice, useInvoiceOrders } from '../hooks/use-commerce.ts';
+import { requiredAndValid } from '../lib/form-rules.ts';
 import styles from './commerce.module.css';
 import { InvoiceRecordTable } from './expenditure-pages.tsx';
+import { FormFooter } from './form-footer.tsx';
 import { MoneyTable } from './money-table.tsx';
 
 interface InvoiceForm {
@@ -76,14 +79,14 @@ export const InvoicingPage = () => {
       <div className={styles.page}>
         <section className={styles.panel} aria-labelledby="invoicing-title">
           <header className={styles.panelHeader}>
-            <h1 id="invoicing-title" className={styles.panelTitle}>
+            <h1 id="invoicing-title" className={panelStyles.panelTitle}>
               申请开票
             </h1>
-            <Link className={styles.panelAction} to="/personSpace/account/expenditure/invoicerecords">
+            <Link className={panelStyles.panelAction} to="/personSpace/account/expenditure/invoicerecords">
               开票记录 ›
             </Link>
           </header>
-          <h2 className={styles.panelSubtitle} style={{ margin: '0 0 12px' }}>
+          <h2 className={panelStyles.panelSubtitle} style={{ margin: '0 0 12px' }}>
             1. 选择订单
           </h2>
           <MoneyTable
@@ -101,7 +104,7 @@ export const InvoicingPage = () => {
               preserveSelectedRowKeys: true,
             }}
           />
-          <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+          <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
             2. 填写发票信息
           </h2>
           <p>
@@ -137,16 +140,11 @@ export const InvoicingPage = () => {
                 name="taxNumber"
                 label="税号"
                 normalize={(v: string) => v.toUpperCase()}
-                rules={[
-                  { required: true, message: '单位抬头须填写税号（统一社会信用代码）' },
-                  {
-                    validator: async (_, v: string | undefined) => {
-                      if (v && !isValidTaxNumber(v.trim())) {
-                        throw new Error('税号有误：须为 15-20 位大写字母或数字，18 位的统一社会信用代码校验位须正确');
-                      }
-                    },
-                  },
-                ]}
+                rules={requiredAndValid(
+                  '单位抬头须填写税号（统一社会信用代码）',
+                  isValidTaxNumber,
+                  '税号有误：须为 15-20 位大写字母或数字，18 位的统一社会信用代码校验位须正确',
+                )}
               >
                 <Input placeholder="统一社会信用代码" maxLength={20} />
               </Form.Item>
@@ -161,15 +159,14 @@ export const InvoicingPage = () => {
             >
               <Input placeholder="电子发票将发送到此邮箱" maxLength={100} />
             </Form.Item>
-            {failure && <Alert className={styles.notice} type="error" showIcon title={failure} />}
-            <Button type="primary" htmlType="submit" loading={apply.isPending} autoInsertSpace={false}>
+            <FormFooter failure={failure} pending={apply.isPending}>
               提交申请
-            </Button>
+            </FormFooter>
           </Form>
         </section>
         <section className={styles.panel} aria-labelledby="invoicing-records">
           <header className={styles.panelHeader}>
-            <h2 id="invoicing-records" className={styles.panelSubtitle}>
+            <h2 id="invoicing-records" className={panelStyles.panelSubtitle}>
               开票记录
             </h2>
           </header>

@@ -3,6 +3,7 @@ import { formatYuan, ORDER_STATUS_LABELS, RESOURCE_TYPE_LABELS } from '@zyk/shar
 import { Alert, Button, Collapse, message, Popconfirm, Radio, Skeleton, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText, isUnauthorized } from '../../../lib/api-result.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -62,7 +63,7 @@ const Frame = ({ children }: { children: React.ReactNode }) => (
     <div className={styles.page}>
       <section className={styles.panel} aria-labelledby="pay-title">
         <header className={styles.panelHeader}>
-          <h1 id="pay-title" className={styles.panelTitle}>
+          <h1 id="pay-title" className={panelStyles.panelTitle}>
             支付订单
           </h1>
         </header>
@@ -322,7 +323,7 @@ const Checkout = ({ info, onExpired }: { info: PayInfo; onExpired: () => void })
         </dl>
       </div>
 
-      <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+      <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         优惠券
       </h2>
       {usable.isPending ? (
@@ -369,7 +370,7 @@ const Checkout = ({ info, onExpired }: { info: PayInfo; onExpired: () => void })
         />
       )}
 
-      <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+      <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         支付方式
       </h2>
       <Radio.Group

@@ -1,7 +1,9 @@
 import { LoadingOutlined, PictureOutlined } from '@ant-design/icons';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { isValidIdCard, MESSAGES, PAY_PASSWORD_PATTERN, REAL_NAME_PATTERN, VERIFICATION_STATUS } from '@zyk/shared';
 import { Alert, Button, Descriptions, Form, Input, message, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -13,7 +15,9 @@ import {
   useSubmitVerification,
   useVerification,
 } from '../hooks/use-commerce.ts';
+import { requiredAndValid } from '../lib/form-rules.ts';
 import styles from './commerce.module.css';
+import { FormFooter } from './form-footer.tsx';
 
 const STATUS_COLORS = { NONE: 'default', PENDING: 'gold', APPROVED: 'green', REJECTED: 'red' } as const;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp'];
@@ -33,11 +37,11 @@ const IdentitySection = () => {
   return (
     <section className={styles.panel} aria-labelledby="verify-title">
       <header className={styles.panelHeader}>
-        <h1 id="verify-title" className={styles.panelTitle}>
+        <h1 id="verify-title" className={panelStyles.panelTitle}>
           实名认证
         </h1>
         {info.data && (
-          <Tag className={styles.panelAction} color={STATUS_COLORS[info.data.status]} data-testid="verify-status">
+          <Tag className={panelStyles.panelAction} color={STATUS_COLORS[info.data.status]} data-testid="verify-status">
             {VERIFICATION_STATUS[info.data.status]}
           </Tag>
         )}
@@ -95,51 +99,49 @@ interface IdentityValues {
   backFileId: string;
 }
 
+/**
+ * A form sent through `mutation`: `send` clears the last failure, then puts a new one in words (`fallback` when the
+ * server gives none); `onSuccess` runs after the mutation's own.
+ */
+const useSubmission = <R, V, C>(mutation: UseMutationResult<R, Error, V, C>, fallback: string) => {
+  const [failure, setFailure] = useState<string | null>(null);
+  const send = (variables: V, onSuccess?: (result: R) => void) => {
+    setFailure(null);
+    mutation.mutate(variables, { onSuccess, onError: (error) => setFailure(errorText(error, fallback)) });
+  };
+  return { failure, setFailure, send };
+};
+
 const IdentityForm = () => {
   const [form] = Form.useForm<IdentityValues>();
   const submit = useSubmitVerification();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, send } = useSubmission(submit, '提交失败，请稍后重试');
   return (
     <Form
       form={form}
       layout="vertical"
       className={styles.form}
       style={{ marginTop: 16 }}
-      onFinish={(values) => {
-        setFailure(null);
-        submit.mutate(
-          { ...values, realName: values.realName.trim(), idCard: values.idCard.trim().toUpperCase() },
-          { onError: (error) => setFailure(errorText(error, '提交失败，请稍后重试')) },
-        );
-      }}
+      onFinish={(values) =>
+        send({ ...values, realName: values.realName.trim(), idCard: values.idCard.trim().toUpperCase() })
+      }
       data-testid="verify-form"
     >
       <Form.Item
         name="realName"
         label="真实姓名"
-        rules={[
-          { required: true, message: '请输入真实姓名' },
-          {
-            validator: async (_, v: string | undefined) => {
-              if (v && !REAL_NAME_PATTERN.test(v.trim()))
-                throw new Error('真实姓名须为 2-20 个汉字（少数民族姓名可含“·”）');
-            },
-          },
-        ]}
+        rules={requiredAndValid(
+          '请输入真实姓名',
+          (v) => REAL_NAME_PATTERN.test(v),
+          '真实姓名须为 2-20 个汉字（少数民族姓名可含“·”）',
+        )}
       >
         <Input maxLength={20} placeholder="与身份证一致" />
       </Form.Item>
       <Form.Item
         name="idCard"
         label="身份证号"
-        rules={[
-          { required: true, message: '请输入身份证号' },
-          {
-            validator: async (_, v: string | undefined) => {
-              if (v && !isValidIdCard(v.trim().toUpperCase())) throw new Error('请输入正确的 18 位身份证号');
-            },
-          },
-        ]}
+        rules={requiredAndValid('请输入身份证号', (v) => isValidIdCard(v.toUpperCase()), '请输入正确的 18 位身份证号')}
       >
         <Input maxLength={18} placeholder="18 位身份证号" />
       </Form.Item>
@@ -153,10 +155,9 @@ const IdentityForm = () => {
       <Form.Item name="backFileId" label="身份证国徽面" rules={[{ required: true, message: '请上传身份证国徽面照片' }]}>
         <IdImageField label="国徽面" />
       </Form.Item>
-      {failure && <Alert className={styles.notice} type="error" showIcon title={failure} />}
-      <Button type="primary" htmlType="submit" loading={submit.isPending} autoInsertSpace={false}>
+      <FormFooter failure={failure} pending={submit.isPending}>
         提交认证
-      </Button>
+      </FormFooter>
     </Form>
   );
 };
@@ -253,17 +254,17 @@ const PayPasswordSection = () => {
   const save = useSetPayPassword();
   const [form] = Form.useForm<PayPasswordValues>();
   const [toast, toastHolder] = message.useMessage();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, send } = useSubmission(save, '保存失败，请稍后重试');
   const set = status.data?.payPasswordSet;
   return (
     <section className={styles.panel} aria-labelledby="paypwd-title">
       {toastHolder}
       <header className={styles.panelHeader}>
-        <h2 id="paypwd-title" className={styles.panelSubtitle}>
+        <h2 id="paypwd-title" className={panelStyles.panelSubtitle}>
           支付密码
         </h2>
         {status.data && (
-          <Tag className={styles.panelAction} color={set ? 'green' : 'default'} data-testid="paypwd-status">
+          <Tag className={panelStyles.panelAction} color={set ? 'green' : 'default'} data-testid="paypwd-status">
             {set ? '已设置' : '未设置'}
           </Tag>
         )}
@@ -278,19 +279,12 @@ const PayPasswordSection = () => {
           form={form}
           layout="vertical"
           className={styles.form}
-          onFinish={(values) => {
-            setFailure(null);
-            save.mutate(
-              { loginPassword: values.loginPassword, payPassword: values.payPassword },
-              {
-                onSuccess: () => {
-                  form.resetFields();
-                  void toast.success(set ? '支付密码已修改' : '支付密码已设置');
-                },
-                onError: (error) => setFailure(errorText(error, '保存失败，请稍后重试')),
-              },
-            );
-          }}
+          onFinish={(values) =>
+            send({ loginPassword: values.loginPassword, payPassword: values.payPassword }, () => {
+              form.resetFields();
+              void toast.success(set ? '支付密码已修改' : '支付密码已设置');
+            })
+          }
           data-testid="paypwd-form"
         >
           <p className={styles.muted}>
@@ -324,10 +318,9 @@ const PayPasswordSection = () => {
           >
             <Input.Password maxLength={6} inputMode="numeric" autoComplete="new-password" />
           </Form.Item>
-          {failure && <Alert className={styles.notice} type="error" showIcon title={failure} />}
-          <Button type="primary" htmlType="submit" loading={save.isPending} autoInsertSpace={false}>
+          <FormFooter failure={failure} pending={save.isPending}>
             {set ? '修改支付密码' : '设置支付密码'}
-          </Button>
+          </FormFooter>
         </Form>
       )}
     </section>
@@ -340,7 +333,7 @@ const PhoneSection = () => {
   const [toast, toastHolder] = message.useMessage();
   const [wait, setWait] = useState(0);
   const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, setFailure, send: submit } = useSubmission(change, '更换失败，请稍后重试');
   const [done, setDone] = useState<string | null>(null);
   useEffect(() => {
     if (wait <= 0) return;
@@ -367,7 +360,7 @@ const PhoneSection = () => {
     <section className={styles.panel} aria-labelledby="phone-title">
       {toastHolder}
       <header className={styles.panelHeader}>
-        <h2 id="phone-title" className={styles.panelSubtitle}>
+        <h2 id="phone-title" className={panelStyles.panelSubtitle}>
           更换手机号
         </h2>
       </header>
@@ -380,19 +373,12 @@ const PhoneSection = () => {
           form={form}
           layout="vertical"
           className={styles.form}
-          onFinish={(values) => {
-            setFailure(null);
-            change.mutate(
-              { phone: values.phone.trim(), code: values.code.trim() },
-              {
-                onSuccess: (r) => {
-                  form.resetFields();
-                  setDone(r.phone);
-                },
-                onError: (error) => setFailure(errorText(error, '更换失败，请稍后重试')),
-              },
-            );
-          }}
+          onFinish={(values) =>
+            submit({ phone: values.phone.trim(), code: values.code.trim() }, (r) => {
+              form.resetFields();
+              setDone(r.phone);
+            })
+          }
         >
           <Form.Item
             name="phone"
@@ -421,10 +407,9 @@ const PhoneSection = () => {
               </Button>
             </Space.Compact>
           </Form.Item>
-          {failure && <Alert className={styles.notice} type="error" showIcon title={failure} />}
-          <Button type="primary" htmlType="submit" loading={change.isPending} autoInsertSpace={false}>
+          <FormFooter failure={failure} pending={change.isPending}>
             确认更换
-          </Button>
+          </FormFooter>
         </Form>
       )}
     </section>

@@ -1,8 +1,9 @@
 import { formatYuan, WITHDRAWAL_STATUS_LABELS, yuanTextToFen } from '@zyk/shared';
 import { Alert, Button, Descriptions, Form, Input, message, Result, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -17,6 +18,7 @@ import {
 import { createIntentKeys } from '../lib/intent-key.ts';
 import { AccountPage } from './account-tabs.tsx';
 import styles from './commerce.module.css';
+import { FormFooter } from './form-footer.tsx';
 import { MoneyTable } from './money-table.tsx';
 import { PayPasswordDialog } from './pay-password-dialog.tsx';
 
@@ -101,7 +103,7 @@ const AlipayBinding = ({ alipay }: { alipay: Alipay }) => {
   return (
     <>
       {toastHolder}
-      <h2 className={styles.panelSubtitle} style={{ margin: '0 0 12px' }}>
+      <h2 className={panelStyles.panelSubtitle} style={{ margin: '0 0 12px' }}>
         收款账户
       </h2>
       {alipay.bound ? (
@@ -138,12 +140,45 @@ const AlipayBinding = ({ alipay }: { alipay: Alipay }) => {
   );
 };
 
+/** The tax on a withdrawal of `fen` as the server reckons it: the amount, the tax withheld and what is left. */
+const TaxPreview = ({
+  fen,
+  netLabel,
+  style,
+  testId,
+}: {
+  fen: number | null;
+  netLabel: string;
+  style: CSSProperties;
+  testId: string;
+}) => {
+  const preview = useWithdrawalPreview(fen);
+  if (fen === null || fen <= 0 || !preview.data) return null;
+  return (
+    <Descriptions
+      size="small"
+      column={3}
+      bordered
+      style={style}
+      data-testid={testId}
+      items={[
+        { key: 'amount', label: '提现金额', children: formatYuan(preview.data.amount) },
+        { key: 'tax', label: '代扣个税', children: formatYuan(preview.data.tax) },
+        {
+          key: 'net',
+          label: netLabel,
+          children: <strong className={styles.price}>{formatYuan(preview.data.netAmount)}</strong>,
+        },
+      ]}
+    />
+  );
+};
+
 const WithdrawalForm = () => {
   const account = useAccountInfo().data;
   const [form] = Form.useForm<{ amount: string }>();
   const typed = Form.useWatch('amount', form) ?? '';
   const fen = withdrawalFen(useDeferredValue(typed));
-  const preview = useWithdrawalPreview(fen);
   const withdraw = useRequestWithdrawal();
   const intents = useRef(createIntentKeys()).current;
   const [asking, setAsking] = useState<number | null>(null);
@@ -206,7 +241,7 @@ const WithdrawalForm = () => {
 
   return (
     <>
-      <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+      <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         提现金额
       </h2>
       <p>
@@ -257,34 +292,10 @@ const WithdrawalForm = () => {
         >
           全部提现
         </Button>
-        {fen !== null && fen > 0 && preview.data && (
-          <Descriptions
-            size="small"
-            column={3}
-            bordered
-            style={{ margin: '12px 0' }}
-            data-testid="withdrawal-preview"
-            items={[
-              { key: 'amount', label: '提现金额', children: formatYuan(preview.data.amount) },
-              { key: 'tax', label: '代扣个税', children: formatYuan(preview.data.tax) },
-              {
-                key: 'net',
-                label: '实际到账',
-                children: <strong className={styles.price}>{formatYuan(preview.data.netAmount)}</strong>,
-              },
-            ]}
-          />
-        )}
-        {failure && <Alert className={styles.notice} type="error" showIcon title={failure} />}
-        <Button
-          type="primary"
-          htmlType="submit"
-          disabled={blockers.length > 0}
-          loading={withdraw.isPending}
-          autoInsertSpace={false}
-        >
+        <TaxPreview fen={fen} netLabel="实际到账" style={{ margin: '12px 0' }} testId="withdrawal-preview" />
+        <FormFooter failure={failure} pending={withdraw.isPending} disabled={blockers.length > 0}>
           确认提现
-        </Button>
+        </FormFooter>
       </Form>
       <PayPasswordDialog
         open={asking !== null}
@@ -372,7 +383,6 @@ export const AfterTaxPage = () => {
   const account = useAccountInfo();
   const [typed, setTyped] = useState('');
   const fen = withdrawalFen(useDeferredValue(typed));
-  const preview = useWithdrawalPreview(fen);
   const a = account.data;
   return (
     <AccountPage id="aftertax-title" title="税后收入" area="income">
@@ -390,11 +400,11 @@ export const AfterTaxPage = () => {
           ))}
         </div>
       )}
-      <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+      <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         每笔提现
       </h2>
       <WithdrawalTable detailed={false} testId="aftertax-records" />
-      <h2 className={styles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+      <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         个税计算器
       </h2>
       <p className={styles.rule} data-testid="tax-rule">
@@ -414,24 +424,7 @@ export const AfterTaxPage = () => {
           style={{ maxWidth: 260 }}
         />
         {typed && fen === null && <div className={styles.note}>请输入正确的金额，最多两位小数</div>}
-        {fen !== null && fen > 0 && preview.data && (
-          <Descriptions
-            size="small"
-            column={3}
-            bordered
-            style={{ marginTop: 12 }}
-            data-testid="tax-preview"
-            items={[
-              { key: 'amount', label: '提现金额', children: formatYuan(preview.data.amount) },
-              { key: 'tax', label: '代扣个税', children: formatYuan(preview.data.tax) },
-              {
-                key: 'net',
-                label: '税后到账',
-                children: <strong className={styles.price}>{formatYuan(preview.data.netAmount)}</strong>,
-              },
-            ]}
-          />
-        )}
+        <TaxPreview fen={fen} netLabel="税后到账" style={{ marginTop: 12 }} testId="tax-preview" />
       </div>
     </AccountPage>
   );

@@ -1,20 +1,13 @@
 import type { DictEntry } from '@zyk/shared';
 import { Button, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
 import { Chip, ChipGroup } from '../../../components/chip.tsx';
+import { FilterRow, FilterRows } from '../../../components/filter-panel.tsx';
 import { selectionActions, useSelection } from '../../../stores/selection.ts';
 import { useStages } from '../hooks/use-stages.ts';
 import { useSubjects } from '../hooks/use-subjects.ts';
 import styles from './selection-filter.module.css';
 
 const keyOf = (entry: DictEntry) => entry.id ?? 'all';
-
-const Row = ({ title, children }: { title: string; children: ReactNode }) => (
-  <div className={styles.row}>
-    <div className={styles.rowTitle}>{title}</div>
-    <div className={styles.rowBody}>{children}</div>
-  </div>
-);
 
 const LoadFailed = ({ what, onRetry }: { what: string; onRetry: () => void }) => (
   <span className={styles.muted}>
@@ -35,8 +28,8 @@ export const SelectionFilter = () => {
   const subjects = useSubjects(stage.id);
 
   return (
-    <div className={styles.filter}>
-      <Row title="学段">
+    <FilterRows>
+      <FilterRow title="学段">
         {stages.isPending ? (
           <Skeleton.Input active size="small" block />
         ) : stages.isError ? (
@@ -56,8 +49,8 @@ export const SelectionFilter = () => {
             ))}
           </ChipGroup>
         )}
-      </Row>
-      <Row title="学科">
+      </FilterRow>
+      <FilterRow title="学科">
         {subjects.isPending ? (
           <Skeleton.Input active size="small" block />
         ) : subjects.isError ? (
@@ -77,7 +70,7 @@ export const SelectionFilter = () => {
             ))}
           </ChipGroup>
         )}
-      </Row>
-    </div>
+      </FilterRow>
+    </FilterRows>
   );
 };

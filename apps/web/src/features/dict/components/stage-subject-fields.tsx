@@ -1,6 +1,7 @@
 import { Select, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Chip, ChipGroup } from '../../../components/chip.tsx';
+import { FilterRow } from '../../../components/filter-panel.tsx';
 import { useStages } from '../hooks/use-stages.ts';
 import { useSubjects } from '../hooks/use-subjects.ts';
 import styles from './stage-subject-fields.module.css';
@@ -22,46 +23,40 @@ export const StageSubjectChips = ({ value, onChange }: Props) => {
   const subjects = useSubjects(value.stageId);
   return (
     <>
-      <div className={styles.row}>
-        <div className={styles.rowTitle}>学段</div>
-        <div className={styles.rowBody}>
-          {stages.isPending ? (
-            <Skeleton.Input active size="small" block />
-          ) : (
-            <ChipGroup label="学段">
-              {(stages.data ?? []).map((s) => (
-                <Chip
-                  key={s.id ?? 'all'}
-                  selected={value.stageId === s.id}
-                  onClick={() => onChange({ stageId: s.id, subjectId: null })}
-                >
-                  {s.dictName}
-                </Chip>
-              ))}
-            </ChipGroup>
-          )}
-        </div>
-      </div>
-      <div className={styles.row}>
-        <div className={styles.rowTitle}>学科</div>
-        <div className={styles.rowBody}>
-          {subjects.isPending ? (
-            <Skeleton.Input active size="small" block />
-          ) : (
-            <ChipGroup label="学科">
-              {(subjects.data ?? []).map((s) => (
-                <Chip
-                  key={s.id ?? 'all'}
-                  selected={value.subjectId === s.id}
-                  onClick={() => onChange({ ...value, subjectId: s.id })}
-                >
-                  {s.dictName}
-                </Chip>
-              ))}
-            </ChipGroup>
-          )}
-        </div>
-      </div>
+      <FilterRow title="学段" plain>
+        {stages.isPending ? (
+          <Skeleton.Input active size="small" block />
+        ) : (
+          <ChipGroup label="学段">
+            {(stages.data ?? []).map((s) => (
+              <Chip
+                key={s.id ?? 'all'}
+                selected={value.stageId === s.id}
+                onClick={() => onChange({ stageId: s.id, subjectId: null })}
+              >
+                {s.dictName}
+              </Chip>
+            ))}
+          </ChipGroup>
+        )}
+      </FilterRow>
+      <FilterRow title="学科" plain>
+        {subjects.isPending ? (
+          <Skeleton.Input active size="small" block />
+        ) : (
+          <ChipGroup label="学科">
+            {(subjects.data ?? []).map((s) => (
+              <Chip
+                key={s.id ?? 'all'}
+                selected={value.subjectId === s.id}
+                onClick={() => onChange({ ...value, subjectId: s.id })}
+              >
+                {s.dictName}
+              </Chip>
+            ))}
+          </ChipGroup>
+        )}
+      </FilterRow>
     </>
   );
 };

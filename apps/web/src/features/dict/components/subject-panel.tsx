@@ -1,4 +1,5 @@
 import { FilterOutlined } from '@ant-design/icons';
+import { FilterHeader } from '../../../components/filter-panel.tsx';
 import { selectionLabel, useSelection } from '../../../stores/selection.ts';
 import { SelectionFilter } from './selection-filter.tsx';
 import styles from './subject-panel.module.css';
@@ -8,14 +9,11 @@ export const SubjectPanel = () => {
   const selection = useSelection();
   return (
     <section className={styles.panel} aria-labelledby="subject-panel-title">
-      <header className={styles.header}>
+      <FilterHeader current={selectionLabel(selection)} currentTestId="panel-selection">
         <h2 id="subject-panel-title" className={styles.title}>
           <FilterOutlined aria-hidden /> 学段学科
         </h2>
-        <div className={styles.current}>
-          当前筛选：<strong data-testid="panel-selection">{selectionLabel(selection)}</strong>
-        </div>
-      </header>
+      </FilterHeader>
       <SelectionFilter />
     </section>
   );

@@ -132,9 +132,7 @@ export const MessageCenter = () => {
               </li>
             ))}
           </ul>
-          {data.pageBean.totalCount > PAGE_SIZE.messages && (
-            <Pager current={page} pageSize={PAGE_SIZE.messages} total={data.pageBean.totalCount} onChange={setPage} />
-          )}
+          <Pager current={page} pageSize={PAGE_SIZE.messages} total={data.pageBean.totalCount} onChange={setPage} />
         </div>
       )}
       <MessageDetail id={openId} onClose={() => setOpenId(null)} />

@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { COURSE_CATEGORIES, TITLE_CATEGORIES } from '@zyk/shared';
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
+import panelStyles from '../../../components/panel.module.css';
 import type { CourseInput } from '../api/space-api.ts';
 import { useCourseForEdit, useCourseResources, useSaveCourse } from '../hooks/use-space.ts';
 import { EditorModal, type EditorProps, FormFooter, NameFields } from './managed-list.tsx';
@@ -169,7 +170,7 @@ const CourseForm = ({
         {(chapters, { add, remove, move }, { errors }) => (
           <>
             <div className={styles.panelHeader}>
-              <h3 className={styles.panelSubtitle}>章节与课时</h3>
+              <h3 className={panelStyles.panelSubtitle}>章节与课时</h3>
               <span className={styles.muted}>用上移、下移调整顺序</span>
             </div>
             {chapters.map((chapter, ci) => (

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, message, Skeleton, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -91,10 +92,15 @@ export const ManagedList = <T extends { id: number }>({
   return (
     <section className={styles.panel} aria-labelledby={id}>
       <header className={styles.panelHeader}>
-        <h1 id={id} className={styles.panelTitle}>
+        <h1 id={id} className={panelStyles.panelTitle}>
           {title}
         </h1>
-        <Button className={styles.panelAction} type="primary" icon={<PlusOutlined aria-hidden />} onClick={onCreate}>
+        <Button
+          className={panelStyles.panelAction}
+          type="primary"
+          icon={<PlusOutlined aria-hidden />}
+          onClick={onCreate}
+        >
           {createLabel}
         </Button>
       </header>

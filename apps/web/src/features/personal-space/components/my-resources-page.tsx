@@ -3,6 +3,7 @@ import { Alert, Button, message, Popconfirm, Segmented, Table, Tabs } from 'antd
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
@@ -204,7 +205,7 @@ const MyRecords = ({ kind }: { kind: MyListKind }) => {
           cancelText="取消"
           onConfirm={() => clear.mutateAsync().then(() => void toast.success('已清空'), fail)}
         >
-          <Button className={styles.panelAction}>清空浏览记录</Button>
+          <Button className={panelStyles.panelAction}>清空浏览记录</Button>
         </Popconfirm>
       )}
       {list.isError && !list.data ? (
@@ -235,10 +236,10 @@ export const MyResourcesPage = () => {
   return (
     <section className={styles.panel} aria-labelledby="my-resources-title">
       <header className={styles.panelHeader}>
-        <h1 id="my-resources-title" className={styles.panelTitle}>
+        <h1 id="my-resources-title" className={panelStyles.panelTitle}>
           我的资源
         </h1>
-        <Link className={styles.panelAction} to="/home/uploadDoc">
+        <Link className={panelStyles.panelAction} to="/home/uploadDoc">
           上传资源
         </Link>
       </header>

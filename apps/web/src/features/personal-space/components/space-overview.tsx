@@ -1,6 +1,7 @@
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -29,7 +30,7 @@ export const SpaceOverview = ({ messages, account }: { messages?: ReactNode; acc
     <>
       <section className={styles.panel} aria-labelledby="overview-title">
         <header className={styles.panelHeader}>
-          <h1 id="overview-title" className={styles.panelTitle}>
+          <h1 id="overview-title" className={panelStyles.panelTitle}>
             空间首页
           </h1>
         </header>
@@ -52,10 +53,10 @@ export const SpaceOverview = ({ messages, account }: { messages?: ReactNode; acc
       <div className={styles.columns}>
         <section className={styles.panel} aria-labelledby="overview-uploads">
           <header className={styles.panelHeader}>
-            <h2 id="overview-uploads" className={styles.panelSubtitle}>
+            <h2 id="overview-uploads" className={panelStyles.panelSubtitle}>
               最近上传
             </h2>
-            <Link className={styles.panelAction} to="/personSpace/resource">
+            <Link className={panelStyles.panelAction} to="/personSpace/resource">
               全部 ›
             </Link>
           </header>
@@ -79,7 +80,7 @@ export const SpaceOverview = ({ messages, account }: { messages?: ReactNode; acc
         </section>
         <section className={styles.panel} aria-labelledby="overview-messages">
           <header className={styles.panelHeader}>
-            <h2 id="overview-messages" className={styles.panelSubtitle}>
+            <h2 id="overview-messages" className={panelStyles.panelSubtitle}>
               消息
             </h2>
           </header>

@@ -2,6 +2,7 @@ import { DEFAULT_SORT, RESOURCE_SORTS, RESOURCE_TYPE_LABELS, type ResourceType }
 import { Skeleton } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { Chip, ChipGroup } from '../../../components/chip.tsx';
+import { FilterHeader, FilterRow, FilterRows } from '../../../components/filter-panel.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { ResourceList, ResourceListSkeleton } from '../../../components/resource-card.tsx';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
@@ -13,13 +14,6 @@ import styles from './resource-list-page.module.css';
 
 const SORT_ORDER: readonly Sort[] = ['2', '1', '3', '4'];
 const PAGE_SIZE = 20;
-
-const Row = ({ title, children }: { title: string; children: ReactNode }) => (
-  <div className={styles.row}>
-    <div className={styles.rowTitle}>{title}</div>
-    <div className={styles.rowBody}>{children}</div>
-  </div>
-);
 
 interface Paging {
   filterKey: string;
@@ -66,18 +60,15 @@ export const ResourceListPage = ({ type, selectionFilter }: { type: ResourceType
   return (
     <div className={`zyk-container ${styles.page}`} data-testid={`resource-list-${type}`}>
       <section className={styles.filters} aria-labelledby="resource-list-title">
-        <header className={styles.header}>
+        <FilterHeader current={selectionLabel(selection)}>
           <h1 id="resource-list-title" className={styles.title}>
             {label}
           </h1>
-          <span className={styles.current}>
-            当前筛选：<strong>{selectionLabel(selection)}</strong>
-          </span>
-        </header>
-        <div className={styles.rows}>
+        </FilterHeader>
+        <FilterRows>
           {selectionFilter}
           {type === 'ACHIEVEMENT' && (
-            <Row title="类型">
+            <FilterRow title="类型">
               {trainTypes.isPending ? (
                 <Skeleton.Input active size="small" block />
               ) : (
@@ -92,9 +83,9 @@ export const ResourceListPage = ({ type, selectionFilter }: { type: ResourceType
                   ))}
                 </ChipGroup>
               )}
-            </Row>
+            </FilterRow>
           )}
-          <Row title="排序">
+          <FilterRow title="排序">
             <ChipGroup label="排序">
               {SORT_ORDER.map((value) => (
                 <Chip key={value} selected={sort === value} onClick={() => setSort(value)}>
@@ -102,8 +93,8 @@ export const ResourceListPage = ({ type, selectionFilter }: { type: ResourceType
                 </Chip>
               ))}
             </ChipGroup>
-          </Row>
-        </div>
+          </FilterRow>
+        </FilterRows>
       </section>
 
       <section className={styles.results} ref={top} aria-label={`${label}列表`}>
@@ -125,15 +116,13 @@ export const ResourceListPage = ({ type, selectionFilter }: { type: ResourceType
         ) : (
           <div className={query.isPlaceholderData ? styles.stale : undefined} aria-busy={query.isFetching}>
             <ResourceList resources={data.objList} label={label} />
-            {data.pageBean.totalCount > PAGE_SIZE && (
-              <Pager
-                current={page}
-                pageSize={PAGE_SIZE}
-                total={data.pageBean.totalCount}
-                totalText={`共 ${data.pageBean.totalCount} 个资源`}
-                onChange={goToPage}
-              />
-            )}
+            <Pager
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={data.pageBean.totalCount}
+              totalText={`共 ${data.pageBean.totalCount} 个资源`}
+              onChange={goToPage}
+            />
           </div>
         )}
       </section>

@@ -133,15 +133,13 @@ export const SearchPage = () => {
                 label="搜索结果"
                 titleOf={(hit) => <HighlightedTitle segments={hit.titleSegments} />}
               />
-              {total > PAGE_SIZE.search && (
-                <Pager
-                  current={page}
-                  pageSize={PAGE_SIZE.search}
-                  total={total}
-                  totalText={`共 ${formatTotal(data.pageBean.totalCount)} 条`}
-                  onChange={setPage}
-                />
-              )}
+              <Pager
+                current={page}
+                pageSize={PAGE_SIZE.search}
+                total={total}
+                totalText={`共 ${formatTotal(data.pageBean.totalCount)} 条`}
+                onChange={setPage}
+              />
             </div>
           )}
         </section>
