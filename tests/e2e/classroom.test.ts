@@ -352,3 +352,119 @@ describe('a teacher studies a course', () => {
     }
   });
 });
+
+describe('the boutique classroom on a 360 px phone', () => {
+  const PHONE = { width: 360, height: 740 };
+  /** How far the page scrolls sideways, and every header control shorter than a 40 px touch target. */
+  const phoneFit = (page: Page) =>
+    page.evaluate(() => ({
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      shortControls: [...document.querySelectorAll('header a, header button')]
+        .filter((el) => el.checkVisibility({ visibilityProperty: true }) && el.getBoundingClientRect().height < 40)
+        .map(
+          (el) =>
+            `${el.textContent || el.getAttribute('aria-label') || el.className} ${el.getBoundingClientRect().height}`,
+        ),
+    }));
+
+  it('the header keeps the brand, the account and a sideways-scrolling link row that hints at what is beyond', async () => {
+    const { context, page, errors } = await teacherSession('lijg');
+    try {
+      await page.setViewportSize(PHONE);
+      await page.goto(`${t.url}/pcourse/index`);
+      await cards(page, '精选课程').first().waitFor();
+      expect(await phoneFit(page)).toEqual({ overflow: 0, shortControls: [] });
+      const banner = page.getByRole('banner');
+      const brand = (await banner.getByRole('link', { name: '精品课堂' }).boundingBox())!;
+      const account = (await banner.getByTestId('user-menu').boundingBox())!;
+      const nav = page.getByRole('navigation', { name: '精品课堂导航' });
+      const links = (await nav.boundingBox())!;
+      // Brand and account share the first row, the links go under them.
+      expect(Math.abs(brand.y + brand.height / 2 - (account.y + account.height / 2))).toBeLessThan(4);
+      expect(links.y).toBeGreaterThanOrEqual(account.y + account.height);
+
+      // The link row is wider than the screen here: its far edge fades until it is scrolled to the end.
+      const row = nav.locator('..');
+      const fades = () =>
+        row.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return [style.getPropertyValue('--links-fade-start'), style.getPropertyValue('--links-fade-end')];
+        });
+      expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      expect(await fades()).toEqual(['0px', '32px']);
+      await row.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await eventually(fades).toEqual(['32px', '0px']);
+      await banner.getByRole('link', { name: '返回资源库' }).waitFor();
+
+      await nav.getByRole('link', { name: '全部课程' }).click();
+      await page.waitForURL(`${t.url}/pcourse/allcourse`);
+      await cards(page, '全部课程').first().waitFor();
+      expect(await phoneFit(page)).toEqual({ overflow: 0, shortControls: [] });
+      await screenshot(page, 'classroom-phone-allcourse.png');
+
+      // From antd's md breakpoint (768 px, a tablet) up, the header is the desktop's single row, and it fits.
+      await page.setViewportSize({ width: 768, height: 1024 });
+      const [brandRow, navRow] = await Promise.all([
+        banner.getByRole('link', { name: '精品课堂' }).boundingBox(),
+        nav.boundingBox(),
+      ]);
+      expect(Math.abs(brandRow!.y + brandRow!.height / 2 - (navRow!.y + navRow!.height / 2))).toBeLessThan(4);
+      expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(768);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a visitor’s 登录 is a 40 px button that fits beside the brand', async () => {
+    const { context, page, errors } = await returningSession(browser);
+    try {
+      await page.setViewportSize(PHONE);
+      await page.goto(`${t.url}/pcourse/topic`);
+      await page.getByRole('list', { name: '专题列表' }).waitFor();
+      const login = page.getByRole('banner').getByRole('button', { name: '登录' });
+      expect((await login.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+      expect(await phoneFit(page)).toEqual({ overflow: 0, shortControls: [] });
+      await screenshot(page, 'classroom-phone-topic.png');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('course and topic pages fit the screen, with lessons big enough to tap', async () => {
+    const { context, page, errors } = await teacherSession('lijg');
+    try {
+      await page.setViewportSize(PHONE);
+      await page.goto(`${t.url}/pcourse/topicDetail?id=${ids.topic}`);
+      await eventually(() => cards(page, '专题课程').count()).toBe(2);
+      // A course card is one row: its cover beside its words.
+      const card = cards(page, '专题课程').first();
+      const [cover, title] = await Promise.all([
+        card.locator(':scope > div').first().boundingBox(),
+        card.locator('h3').boundingBox(),
+      ]);
+      expect(title!.x).toBeGreaterThanOrEqual(cover!.x + cover!.width);
+      expect(await phoneFit(page)).toEqual({ overflow: 0, shortControls: [] });
+      await screenshot(page, 'classroom-phone-topic-detail.png');
+
+      for (const path of [`/pcourse/courseDetail?id=${ids.courseA}`, `/coursePreview?id=${ids.courseA}`]) {
+        await page.goto(`${t.url}${path}`);
+        await page.getByTestId('lesson-player').waitFor();
+        expect(await phoneFit(page)).toEqual({ overflow: 0, shortControls: [] });
+        const player = (await page.getByTestId('lesson-player').boundingBox())!;
+        expect(player.x + player.width).toBeLessThanOrEqual(PHONE.width);
+        const lessons = await page
+          .getByTestId('lesson')
+          .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+        expect(lessons.length).toBe(3);
+        expect(lessons.filter((height) => height < 40)).toEqual([]);
+      }
+      await screenshot(page, 'classroom-phone-course-preview.png');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

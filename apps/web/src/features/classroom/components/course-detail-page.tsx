@@ -14,6 +14,7 @@ import styles from './classroom.module.css';
 import { CourseCover } from './course-card.tsx';
 import { CourseOutline } from './course-outline.tsx';
 import { LessonPlayer } from './lesson-player.tsx';
+import { TouchSize } from './touch-size.tsx';
 
 const lessonsOf = (course: CourseDetail) => course.chapters.flatMap((c) => c.lessons);
 
@@ -140,7 +141,9 @@ export const CourseDetailPage = () => (
 
 /** /coursePreview: the same course view without the site's header or footer. */
 export const CoursePreviewPage = () => (
-  <div className={`zyk-container ${styles.page}`} data-testid="course-preview">
-    <CourseStudy preview />
-  </div>
+  <TouchSize>
+    <div className={`zyk-container ${styles.page}`} data-testid="course-preview">
+      <CourseStudy preview />
+    </div>
+  </TouchSize>
 );
