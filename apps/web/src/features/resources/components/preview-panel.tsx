@@ -9,15 +9,16 @@ import { usePreview } from '../hooks/use-preview.ts';
 import { usePatchResource } from '../hooks/use-resource.ts';
 import { decodeText, totalFromContentRange } from '../lib/text-decode.ts';
 import { MediaPlayer } from './media-player.tsx';
+import { PdfViewer } from './pdf-viewer.tsx';
 import styles from './preview-panel.module.css';
 
 /** Text previews show the beginning of the file; the whole of it is a download away. */
 const TEXT_PREVIEW_BYTES = 256 * 1024;
 
 /**
- * The preview area (onlinePreview): PDF in the page, images, text, video and audio players, an external preview
- * service, a conversion in progress (polled), or the reason there is no preview. A paid resource the user has
- * not bought shows its price instead: its files are not readable yet.
+ * The preview area (onlinePreview): PDF pages drawn in the page (pdf.js, loaded only for a PDF), images, text,
+ * video and audio players, an external preview service, a conversion in progress (polled), or the reason there is
+ * no preview. A paid resource the user has not bought shows its price instead: its files are not readable yet.
  */
 export const PreviewPanel = ({ resource: r }: { resource: ResourceDetail }) => {
   const [fileId, setFileId] = useState<string | null>(r.files[0]?.id ?? null);
@@ -87,22 +88,7 @@ const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: Resour
   const url = info.url ?? '';
   switch (info.mode) {
     case 'pdf':
-      return (
-        <object
-          className={styles.pdf}
-          data={url}
-          type="application/pdf"
-          aria-label={`${info.fileName} 预览`}
-          data-testid="preview-pdf"
-        >
-          <div className={styles.placeholder}>
-            <div>浏览器无法直接显示 PDF</div>
-            <a href={url} target="_blank" rel="noopener">
-              在新窗口中打开 <ExportOutlined aria-hidden />
-            </a>
-          </div>
-        </object>
-      );
+      return <PdfViewer fileId={info.fileId} url={url} fileName={info.fileName} onRetry={() => query.refetch()} />;
     case 'image':
       return (
         <div className={styles.imageWrap}>
@@ -189,7 +175,9 @@ const TextPreview = ({ url }: { url: string }) => {
   }
   return (
     <div>
-      <pre className={styles.text} data-testid="preview-text">
+      {/* It scrolls by itself, so it takes keyboard focus for the arrow keys. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <pre className={styles.text} data-testid="preview-text" tabIndex={0}>
         {text.text}
       </pre>
       {text.truncated && <div className={styles.hint}>仅显示文件开头部分，完整内容请下载后查看。</div>}
