@@ -25,12 +25,15 @@ import { cn, eventually, sessionForBlock } from './helpers.ts';
 const BY_BALANCE = '九年级数学《二次函数》专题复习学案';
 const BY_COUPON = '九年级数学《圆》课堂小测';
 const BY_ALIPAY = '九年级数学中考一轮复习全套讲义';
+const FIRST_BALANCE_PAYMENT = '九年级数学《相似三角形》分层作业';
 const PAY_PASSWORD = '258013';
+/** The narrowest phone the pages are made for (the page gate looks at 390 px). */
+const PHONE = { width: 360, height: 780 };
 const DAY_MS = 86_400_000;
 
 let t: TestApp;
 let browser: Browser;
-const ids = { balance: 0, coupon: 0, alipay: 0 };
+const ids = { balance: 0, coupon: 0, alipay: 0, firstBalancePayment: 0 };
 
 appAndBrowserForFile(
   (app, launched) => {
@@ -44,10 +47,10 @@ beforeAll(async () => {
   const review = createReviewAdmin(t.prisma);
   const math = await dictIds(t, '初中', '数学');
   const lijg = await loginAs(t, 'lijg');
-  const publish = async (title: string, price: number) => {
-    const uploaded = await postDocument(t.url, cookieOf(lijg.jar), `${title}.txt`, Buffer.from(`${title}\n`, 'utf8'));
+  const publish = async (title: string, price: number, seller = lijg) => {
+    const uploaded = await postDocument(t.url, cookieOf(seller.jar), `${title}.txt`, Buffer.from(`${title}\n`, 'utf8'));
     expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(200);
-    const res = await lijg.call(routes.publishDocument, {
+    const res = await seller.call(routes.publishDocument, {
       body: { type: 'DOCUMENT', fileIds: [String(uploaded.json.data.id)], title, price, ...math },
     });
     expect(res.code, res.msg).toBe(0);
@@ -57,6 +60,8 @@ beforeAll(async () => {
   ids.balance = await publish(BY_BALANCE, 990);
   ids.coupon = await publish(BY_COUPON, 500);
   ids.alipay = await publish(BY_ALIPAY, 150_000);
+  // Another seller's, so lijg's sales below stay the three above.
+  ids.firstBalancePayment = await publish(FIRST_BALANCE_PAYMENT, 880, await loginAs(t, 'zhangxm'));
 
   // The buyer's wallet: 200 yuan, a coupon worth the quiz, and a pay password.
   const wangcyId = (await t.prisma.user.findUniqueOrThrow({ where: { userName: 'wangcy' } })).id;
@@ -88,6 +93,9 @@ const screenshot = async (page: Page, name: string) => {
   await page.waitForTimeout(400);
   await page.screenshot({ path: artifact(name), fullPage: true });
 };
+/** The page is no wider than the window (nothing to scroll sideways to). */
+const expectNoSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 const yuan = (fen: number) => `¥${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 const detailsUrl = (id: number) => `${t.url}/home/documents/details?id=${id}`;
 
@@ -131,9 +139,12 @@ describe('a teacher buys resources', () => {
     await page.getByRole('button', { name: '立即购买' }).click();
     await page.waitForURL(/\/pay\?orderNo=\d{20}$/);
     await eventually(() => page.getByTestId('pay-balance').textContent()).toBe('¥200.00');
-    expect(await page.getByTestId('pay-amount').textContent()).toBe('¥9.90');
     expect(await page.getByTestId('pay-countdown').textContent()).toMatch(/\d\d:\d\d/);
-    await page.getByText('教研活动专享券').waitFor();
+    // The only usable coupon is preselected; the buyer keeps it for the next purchase.
+    await eventually(() => page.getByRole('radio', { name: /教研活动专享券/ }).isChecked()).toBe(true);
+    expect(await page.getByTestId('pay-amount').textContent()).toBe('¥4.90');
+    await page.getByRole('radio', { name: '不使用优惠券' }).check();
+    await eventually(() => page.getByTestId('pay-amount').textContent()).toBe('¥9.90');
     await screenshot(page, 'commerce-pay.png');
 
     await page.getByRole('button', { name: '确认支付' }).click();
@@ -149,9 +160,11 @@ describe('a teacher buys resources', () => {
     await page.goto(detailsUrl(ids.coupon));
     await page.getByRole('button', { name: '立即购买' }).click();
     await page.waitForURL(/\/pay\?orderNo=\d{20}$/);
-    await page.getByRole('radio', { name: /教研活动专享券/ }).check();
+    // Preselected, it covers the price: nothing is left to pay, so no way to pay is asked for.
+    await eventually(() => page.getByRole('radio', { name: /教研活动专享券/ }).isChecked()).toBe(true);
     await eventually(() => page.getByTestId('pay-amount').textContent()).toBe('¥0.00');
-    expect(await page.getByRole('radio', { name: /^优惠券/ }).isChecked()).toBe(true);
+    await page.getByTestId('coupon-covers').waitFor();
+    expect(await page.getByRole('radiogroup', { name: '支付方式' }).count()).toBe(0);
     await page.getByRole('button', { name: '确认支付' }).click();
     await eventually(() => page.getByTestId('pay-result-title').textContent()).toBe('支付成功');
     await downloadFromDetails(page, ids.coupon);
@@ -205,6 +218,118 @@ describe('a teacher buys resources', () => {
     const records = page.getByTestId('invoice-records');
     await records.getByText(BY_ALIPAY).waitFor();
     expect(await records.getByText('¥1500.00').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('on a 360 px phone: spending, orders and invoicing read as cards, and nothing scrolls sideways', async () => {
+    await page.setViewportSize(PHONE);
+    try {
+      await page.goto(`${t.url}/personSpace/account/expenditure/expenditure`);
+      const spending = page.getByTestId('expenditure-table');
+      await spending.getByText(BY_ALIPAY).waitFor();
+      expect(await spending.locator('table').count()).toBe(0);
+      expect(await spending.getByRole('listitem').count()).toBe(3);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, 'commerce-phone-expenditure.png');
+
+      await page.getByRole('tab', { name: '我的订单' }).click();
+      const orders = page.getByTestId('order-table');
+      await orders.getByText(BY_COUPON).waitFor();
+      expect(await orders.getByRole('listitem').count()).toBe(3);
+      // Six order states in a row would run off the screen: a select on a phone.
+      await page.getByRole('combobox', { name: '订单状态' }).waitFor();
+      await expectNoSidewaysScroll(page);
+
+      await page.goto(`${t.url}/invoicing`);
+      const card = page.getByTestId('invoice-orders').getByRole('listitem').filter({ hasText: BY_BALANCE });
+      await card.getByRole('checkbox').check();
+      await page.getByText('已选 1 个订单，开票金额 ¥9.90').waitFor();
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, 'commerce-phone-invoicing.png');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+});
+
+describe('a first balance payment, on a phone: the pay password is set on the pay page', () => {
+  let page: Page;
+  let errors: string[];
+
+  sessionForBlock(
+    () => sessionOf('liujy'),
+    (session) => {
+      ({ page, errors } = session);
+    },
+  );
+
+  it('preselects the coupon taking the most off, one coupon control with 不使用, then sets the pay password in a dialog and pays the same order', async () => {
+    const buyer = await t.prisma.user.findUniqueOrThrow({ where: { userName: 'liujy' } });
+    expect((await t.prisma.payAccount.findUnique({ where: { userId: buyer.id } }))?.payPasswordHash ?? null).toBeNull();
+    await creditBalance(t.prisma, buyer.id, 10_000, '测试充值');
+    const coupon = (name: string, amountOff: number, threshold: number, resourceType: 'MICRO_COURSE' | null = null) =>
+      grantCoupon(t.prisma, {
+        userId: buyer.id,
+        name,
+        amountOff,
+        threshold,
+        resourceType,
+        validFrom: new Date(Date.now() - DAY_MS),
+        validTo: new Date(Date.now() + 30 * DAY_MS),
+      });
+    const threeOff = await coupon('无门槛 3 元券', 300, 0);
+    await coupon('满 8 元减 2 元', 200, 800);
+    await coupon('微课 5 元券', 500, 0, 'MICRO_COURSE'); // not for a document
+
+    await page.setViewportSize(PHONE);
+    await page.goto(`${t.url}/pay?resourceId=${ids.firstBalancePayment}`);
+    await page.waitForURL(/\/pay\?orderNo=\d{20}$/);
+    const orderUrl = page.url();
+
+    // The one coupon control: the two usable coupons and 不使用优惠券; paying is by balance or Alipay only.
+    const coupons = page.getByRole('radiogroup', { name: '优惠券' });
+    await eventually(() => coupons.getByRole('radio').count()).toBe(3);
+    await eventually(() => coupons.getByRole('radio', { name: /无门槛 3 元券/ }).isChecked()).toBe(true);
+    expect(await page.getByTestId('pay-amount').textContent()).toBe('¥5.80');
+    const methods = page.getByRole('radiogroup', { name: '支付方式' });
+    expect(await methods.getByRole('radio').count()).toBe(2);
+    expect(await methods.getByRole('radio', { name: /^余额支付/ }).isChecked()).toBe(true);
+    await coupons.getByRole('radio', { name: '不使用优惠券' }).check();
+    await eventually(() => page.getByTestId('pay-amount').textContent()).toBe('¥8.80');
+    await coupons.getByRole('radio', { name: /满 8 元减 2 元/ }).check();
+    await eventually(() => page.getByTestId('pay-amount').textContent()).toBe('¥6.80');
+    await coupons.getByRole('radio', { name: /无门槛 3 元券/ }).check();
+    await eventually(() => page.getByTestId('pay-amount').textContent()).toBe('¥5.80');
+    await page.getByText('尚未设置支付密码').waitFor();
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'commerce-phone-pay.png');
+
+    // No pay password yet: 确认支付 asks for one right here; a wrong login password is said in the dialog.
+    await page.getByRole('button', { name: '确认支付' }).click();
+    const dialog = page.getByRole('dialog', { name: '设置支付密码' });
+    await dialog.getByLabel('登录密码').fill('Wrong@2026');
+    await dialog.getByLabel('支付密码', { exact: true }).fill(PAY_PASSWORD);
+    await dialog.getByLabel('确认支付密码').fill(PAY_PASSWORD);
+    expect(await dialog.getByTestId('set-pay-password-amount').textContent()).toBe('¥5.80');
+    await dialog.getByRole('button', { name: '设置并支付' }).click();
+    await eventually(() => dialog.getByTestId('set-pay-password-failure').textContent()).toBe('登录密码错误');
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, 'the dialog fits the screen').toBe(true);
+    await page.screenshot({ path: artifact('commerce-phone-set-pay-password.png') });
+
+    await dialog.getByLabel('登录密码').fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: '设置并支付' }).click();
+    await eventually(() => page.getByTestId('pay-result-title').textContent()).toBe('支付成功');
+    expect(page.url()).toBe(orderUrl);
+    const order = await t.prisma.order.findFirstOrThrow({
+      where: { buyerId: buyer.id, resourceId: ids.firstBalancePayment },
+    });
+    expect(order).toMatchObject({ status: 'PAID', payMethod: 'BALANCE', couponId: threeOff.id, payAmount: 580 });
+    expect(
+      (await t.prisma.payAccount.findUniqueOrThrow({ where: { userId: buyer.id } })).payPasswordHash,
+    ).not.toBeNull();
+    await screenshot(page, 'commerce-phone-pay-result.png');
     expect(errors).toEqual([]);
   });
 });

@@ -389,6 +389,54 @@ describe('a teacher in personal space', () => {
     await page.getByRole('list', { name: '专题课程' }).getByRole('link', { name: COURSE }).waitFor();
   });
 
+  it('on a 360 px phone: the navigation is a drawer, lists are cards, nothing scrolls sideways', async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    try {
+      const noSidewaysScroll = async () =>
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+          0,
+        );
+      await page.goto(`${t.url}/personSpace/index`);
+      await page.getByTestId('overview-stats').waitFor();
+      expect(await sideNav(page).count()).toBe(0);
+      await noSidewaysScroll();
+
+      await page.getByRole('button', { name: '个人空间菜单' }).click();
+      await sideNav(page).waitFor();
+      expect(await sideNav(page).getByRole('link').count()).toBe(8);
+      await page.waitForTimeout(400); // the drawer's slide-in
+      await page.screenshot({ path: artifact('person-space-phone-menu.png') });
+      await sideNav(page).getByRole('link', { name: '课程管理' }).click();
+      await page.waitForURL(`${t.url}/personSpace/course/course`);
+      await sideNav(page).waitFor({ state: 'hidden' });
+      const course = page.getByTestId('my-courses').getByRole('listitem').filter({ hasText: COURSE });
+      expect(await course.getByTestId('status-tag').textContent()).toBe('已发布');
+      expect(await page.getByTestId('my-courses').locator('table').count()).toBe(0);
+      await noSidewaysScroll();
+      // The course editor fits the screen, its lesson rows stacked.
+      await page.getByRole('button', { name: '新建课程' }).click();
+      const form = page.getByTestId('course-form');
+      await form.getByRole('button', { name: '添加课时' }).click();
+      const box = await form.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 360, 'the editor fits the screen').toBe(true);
+      await page.waitForTimeout(400); // the dialog's zoom-in
+      await page.screenshot({ path: artifact('person-space-phone-course-editor.png') });
+      await page.keyboard.press('Escape');
+      await form.waitFor({ state: 'hidden' });
+
+      await page.goto(`${t.url}/personSpace/resource`);
+      const uploads = page.getByTestId('my-uploads').getByRole('listitem');
+      await eventually(() => uploads.count()).toBe(3); // two were deleted above
+      await choose(page, page.getByRole('combobox', { name: '审核状态' }), '待审核');
+      await eventually(() => uploads.count()).toBe(1);
+      expect(await uploads.first().textContent()).toContain(PENDING);
+      await noSidewaysScroll();
+      await screenshot(page, 'person-space-phone-resources.png');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('raised no page errors', () => {
     expect(errors).toEqual([]);
   });

@@ -21,12 +21,12 @@ export const Layout = () => {
   const unread = useUnreadCount().data ?? 0;
   return (
     <PersonSpaceLayout
-      headerActions={
+      headerActions={(compact) => (
         <>
           <UnreadBadge />
-          <AuthActions unread={unread} />
+          <AuthActions compact={compact} unread={unread} />
         </>
-      }
+      )}
       messageCount={<Badge count={unread} size="small" overflowCount={99} data-testid="nav-unread" />}
       accountLinks={<AccountLinks />}
       footer={<SiteFooter />}

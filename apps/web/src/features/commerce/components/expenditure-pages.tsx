@@ -1,5 +1,5 @@
 import { formatYuan, INVOICE_STATUS, INVOICE_TITLE_TYPES, ORDER_STATUS_LABELS, PAY_METHOD_LABELS } from '@zyk/shared';
-import { Button, message, Popconfirm, Segmented, Skeleton, Tabs, Tag } from 'antd';
+import { Button, message, Popconfirm, Skeleton, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -19,6 +19,7 @@ import {
   useOrders,
 } from '../hooks/use-commerce.ts';
 import { AccountPage } from './account-tabs.tsx';
+import { ChoiceFilter } from './choice-filter.tsx';
 import styles from './commerce.module.css';
 import { MoneyTable } from './money-table.tsx';
 import { CouponText } from './pay-page.tsx';
@@ -117,7 +118,7 @@ const ExpenditureTable = () => {
   );
 };
 
-const STATUS_FILTERS = [
+const STATUS_FILTERS: { value: OrderStatus | 'all'; label: string }[] = [
   { value: 'all', label: '全部' },
   ...(Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]).map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
 ];
@@ -194,12 +195,12 @@ const OrderTable = () => {
   return (
     <>
       {toastHolder}
-      <Segmented
-        aria-label="订单状态"
+      <ChoiceFilter
+        label="订单状态"
         options={STATUS_FILTERS}
         value={status ?? 'all'}
         onChange={(v) => {
-          setStatus(v === 'all' ? null : (v as OrderStatus));
+          setStatus(v === 'all' ? null : v);
           setPage(1);
         }}
       />

@@ -392,7 +392,7 @@ const ResourceChart = ({
           options={choices}
           onChange={onPick}
           aria-label="选择资源"
-          style={{ width: 320 }}
+          style={{ width: 320, maxWidth: '100%' }}
         />
       </SectionHeader>
       {stats.data && (

@@ -12,11 +12,12 @@ import { sessionActions, useSession } from '../../../stores/session.ts';
 import type { Coupon, Order, PayInfo, PayRequest } from '../api/commerce-api.ts';
 import { orderNo as orderNoSchema } from '../api/order-no.ts';
 import { useCancelOrder, useCoupons, useOrderPaid, usePay, usePayInfo } from '../hooks/use-commerce.ts';
+import { bestCoupon } from '../lib/best-coupon.ts';
 import { createIntentKeys } from '../lib/intent-key.ts';
 import styles from './commerce.module.css';
 import { PayPasswordDialog } from './pay-password-dialog.tsx';
-
-type Method = PayRequest['method'];
+import { SetPayPasswordDialog } from './set-pay-password-dialog.tsx';
+import { TouchSize } from './touch-size.tsx';
 
 /** /pay?resourceId= (buy: makes or reuses the pending order) or /pay?orderNo= (pay, or see how it ended). */
 export const PayPage = () => {
@@ -59,18 +60,20 @@ export const PayPage = () => {
 };
 
 const Frame = ({ children }: { children: React.ReactNode }) => (
-  <div className="zyk-container">
-    <div className={styles.page}>
-      <section className={styles.panel} aria-labelledby="pay-title">
-        <header className={styles.panelHeader}>
-          <h1 id="pay-title" className={panelStyles.panelTitle}>
-            支付订单
-          </h1>
-        </header>
-        {children}
-      </section>
+  <TouchSize>
+    <div className="zyk-container">
+      <div className={styles.page}>
+        <section className={styles.panel} aria-labelledby="pay-title">
+          <header className={styles.panelHeader}>
+            <h1 id="pay-title" className={panelStyles.panelTitle}>
+              支付订单
+            </h1>
+          </header>
+          {children}
+        </section>
+      </div>
     </div>
-  </div>
+  </TouchSize>
 );
 
 const PayOrder = ({
@@ -239,7 +242,13 @@ const useCountdown = (until: string, onZero: () => void) => {
 /** The amount still to pay once a coupon is taken off (never below zero). */
 const payableWith = (price: number, coupon: Coupon | undefined) => Math.max(0, price - (coupon?.amountOff ?? 0));
 
-/** A pending order: summary, countdown, coupon and method, pay or cancel. */
+/** How a buyer pays what is left after the coupon; a coupon covering the whole price pays by itself. */
+type Method = 'BALANCE' | 'ALIPAY';
+
+/**
+ * A pending order: summary, countdown, the coupon (the best usable one preselected), how to pay, pay or cancel.
+ * Paying from the balance asks for the pay password, or, when there is none yet, sets it on the spot.
+ */
 const Checkout = ({ info, onExpired }: { info: PayInfo; onExpired: () => void }) => {
   const { order, balance, payPasswordSet } = info;
   const [toast, toastHolder] = message.useMessage();
@@ -250,27 +259,23 @@ const Checkout = ({ info, onExpired }: { info: PayInfo; onExpired: () => void })
   const intents = useRef(createIntentKeys()).current;
   const countdown = useCountdown(order.expiresAt, onExpired);
 
-  const [couponId, setCouponId] = useState<number | null>(order.couponId);
-  const [method, setMethod] = useState<Method>('BALANCE');
-  const [asking, setAsking] = useState(false);
-  const coupon = usable.data?.find((c) => c.id === couponId);
+  // Until the buyer picks (null: none), the coupon this order already holds, else the one taking the most off.
+  const [picked, setPicked] = useState<number | null | undefined>(undefined);
+  const coupons = usable.data ?? [];
+  const coupon =
+    picked === undefined
+      ? (coupons.find((c) => c.id === order.couponId) ?? bestCoupon(coupons, order.price))
+      : coupons.find((c) => c.id === picked);
   const payable = payableWith(order.price, coupon);
   const couponCovers = coupon !== undefined && payable === 0;
+  const [chosenMethod, setMethod] = useState<Method>('BALANCE');
+  const method: PayRequest['method'] = couponCovers ? 'COUPON' : chosenMethod;
+  const [asking, setAsking] = useState<'check' | 'set' | 'reset' | null>(null);
 
-  // A coupon that covers the whole price pays by itself; the coupon method without one picks none.
-  useEffect(() => {
-    if (couponCovers) setMethod('COUPON');
-  }, [couponCovers]);
-
-  const needsPassword = method === 'BALANCE' || (method === 'COUPON' && payable > 0);
   const blocker =
-    method === 'COUPON' && !coupon
-      ? '请先选择一张优惠券'
-      : needsPassword && balance < payable
-        ? `余额不足：还需 ${formatYuan(payable - balance)}，请选择支付宝支付`
-        : needsPassword && !payPasswordSet
-          ? 'no-password'
-          : null;
+    method === 'BALANCE' && balance < payable
+      ? `余额不足：还需 ${formatYuan(payable - balance)}，请选择支付宝支付`
+      : null;
 
   const send = async (payToken: string | null) => {
     const request = { orderNo: order.orderNo, method, couponId: coupon ? coupon.id : null };
@@ -291,8 +296,12 @@ const Checkout = ({ info, onExpired }: { info: PayInfo; onExpired: () => void })
 
   const confirm = () => {
     if (blocker) return;
-    if (needsPassword) setAsking(true);
+    if (method === 'BALANCE') setAsking(payPasswordSet ? 'check' : 'set');
     else void send(null);
+  };
+  const verified = (token: string) => {
+    setAsking(null);
+    void send(token);
   };
 
   return (
@@ -323,31 +332,32 @@ const Checkout = ({ info, onExpired }: { info: PayInfo; onExpired: () => void })
         </dl>
       </div>
 
-      <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+      <h2 id="pay-coupon-title" className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         优惠券
       </h2>
       {usable.isPending ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
       ) : usable.isError ? (
         <LoadError message={errorText(usable.error, '优惠券加载失败')} onRetry={() => void usable.refetch()} />
+      ) : usable.data.length === 0 ? (
+        <p className={styles.muted}>没有可用于本订单的优惠券。</p>
       ) : (
         <Radio.Group
-          value={couponId ?? 0}
-          onChange={(e) => setCouponId(e.target.value === 0 ? null : Number(e.target.value))}
+          value={coupon?.id ?? 0}
+          onChange={(e) => setPicked(e.target.value === 0 ? null : Number(e.target.value))}
           className={styles.options}
-          aria-label="选择优惠券"
+          aria-labelledby="pay-coupon-title"
         >
-          <Radio value={0} className={styles.option}>
-            不使用优惠券
-          </Radio>
           {usable.data.map((c) => (
             <Radio key={c.id} value={c.id} className={`${styles.option} ${styles.coupon}`}>
               <CouponText coupon={c} />
             </Radio>
           ))}
+          <Radio value={0} className={styles.option}>
+            不使用优惠券
+          </Radio>
         </Radio.Group>
       )}
-      {usable.data?.length === 0 && <p className={styles.muted}>没有可用于本订单的优惠券。</p>}
       {(unusable.data?.length ?? 0) > 0 && (
         <Collapse
           ghost
@@ -370,49 +380,40 @@ const Checkout = ({ info, onExpired }: { info: PayInfo; onExpired: () => void })
         />
       )}
 
-      <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+      <h2 id="pay-method-title" className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
         支付方式
       </h2>
-      <Radio.Group
-        value={method}
-        onChange={(e) => setMethod(e.target.value as Method)}
-        className={styles.options}
-        aria-label="支付方式"
-      >
-        <Radio value="BALANCE" className={styles.option} disabled={couponCovers}>
-          余额支付 <span className={styles.muted}>（可用余额 {formatYuan(balance)}，需验证支付密码）</span>
-        </Radio>
-        <Radio value="COUPON" className={styles.option}>
-          优惠券{' '}
-          <span className={styles.muted}>
-            {coupon
-              ? couponCovers
-                ? '（优惠券全额抵扣）'
-                : '（不足部分从余额扣除，需验证支付密码）'
-              : '（请先选择优惠券）'}
-          </span>
-        </Radio>
-        <Radio value="ALIPAY" className={styles.option} disabled={couponCovers}>
-          支付宝 <span className={styles.muted}>（跳转到支付宝收银台付款）</span>
-        </Radio>
-      </Radio.Group>
-
-      {blocker === 'no-password' ? (
-        <Alert
-          className={styles.notice}
-          style={{ marginTop: 16 }}
-          type="warning"
-          showIcon
-          title="尚未设置支付密码"
-          description={
-            <>
-              余额支付需要支付密码，请先到 <Link to="/personSpace/verify">实名认证与安全</Link>{' '}
-              设置；也可选择支付宝支付。
-            </>
-          }
-        />
+      {couponCovers ? (
+        <Alert type="success" showIcon title="优惠券全额抵扣，无需再付款" data-testid="coupon-covers" />
       ) : (
-        blocker && <Alert style={{ marginTop: 16 }} type="warning" showIcon title={blocker} />
+        <Radio.Group
+          value={chosenMethod}
+          onChange={(e) => setMethod(e.target.value as Method)}
+          className={styles.options}
+          aria-labelledby="pay-method-title"
+        >
+          <Radio value="BALANCE" className={styles.option}>
+            余额支付 <span className={styles.muted}>（可用余额 {formatYuan(balance)}，需验证支付密码）</span>
+          </Radio>
+          <Radio value="ALIPAY" className={styles.option}>
+            支付宝 <span className={styles.muted}>（跳转到支付宝收银台付款）</span>
+          </Radio>
+        </Radio.Group>
+      )}
+
+      {blocker ? (
+        <Alert style={{ marginTop: 16 }} type="warning" showIcon title={blocker} />
+      ) : (
+        method === 'BALANCE' &&
+        !payPasswordSet && (
+          <Alert
+            style={{ marginTop: 16 }}
+            type="info"
+            showIcon
+            title="尚未设置支付密码"
+            description="点击“确认支付”后在弹出的对话框中设置，设置后立即支付本订单。"
+          />
+        )
       )}
 
       <div className={styles.payBar}>
@@ -429,16 +430,18 @@ const Checkout = ({ info, onExpired }: { info: PayInfo; onExpired: () => void })
         >
           <Button loading={cancel.isPending}>取消订单</Button>
         </Popconfirm>
-        <span>
+        <span className={styles.payAmount}>
           应付{' '}
           <span className={styles.bigPrice} data-testid="pay-amount">
             {formatYuan(payable)}
           </span>
         </span>
         <Button
+          className={styles.payButton}
           type="primary"
           size="large"
-          disabled={blocker !== null}
+          // While the coupons load the amount may still drop: no paying the full price by a quick click.
+          disabled={blocker !== null || usable.isPending}
           loading={payment.isPending}
           onClick={confirm}
           autoInsertSpace={false}
@@ -447,14 +450,19 @@ const Checkout = ({ info, onExpired }: { info: PayInfo; onExpired: () => void })
         </Button>
       </div>
       <PayPasswordDialog
-        open={asking}
+        open={asking === 'check'}
         title="验证支付密码"
         amountText={formatYuan(payable)}
-        onCancel={() => setAsking(false)}
-        onVerified={(token) => {
-          setAsking(false);
-          void send(token);
-        }}
+        onCancel={() => setAsking(null)}
+        onForgot={() => setAsking('reset')}
+        onVerified={verified}
+      />
+      <SetPayPasswordDialog
+        open={asking === 'set' || asking === 'reset'}
+        replacing={asking === 'reset'}
+        amountText={formatYuan(payable)}
+        onCancel={() => setAsking(null)}
+        onVerified={verified}
       />
     </Frame>
   );

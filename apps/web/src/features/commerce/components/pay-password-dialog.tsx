@@ -1,5 +1,5 @@
 import { PAY_PASSWORD_PATTERN } from '@zyk/shared';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../../lib/api-result.ts';
@@ -16,12 +16,15 @@ export const PayPasswordDialog = ({
   amountText,
   onVerified,
   onCancel,
+  onForgot,
 }: {
   open: boolean;
   title: string;
   amountText?: string;
   onVerified: (payToken: string) => void;
   onCancel: () => void;
+  /** Replaces a forgotten password in place; without it the dialog points to 实名认证与安全. */
+  onForgot?: () => void;
 }) => {
   const [form] = Form.useForm<{ password: string }>();
   const [checking, setChecking] = useState(false);
@@ -83,9 +86,18 @@ export const PayPasswordDialog = ({
         </Form.Item>
       </Form>
       {failure && <Alert type="error" showIcon title={failure} />}
-      <p className={styles.muted}>
-        忘记支付密码？可在 <Link to="/personSpace/verify">实名认证与安全</Link> 中用登录密码重新设置。
-      </p>
+      {onForgot ? (
+        <p className={styles.muted}>
+          忘记支付密码？
+          <Button type="link" size="small" onClick={onForgot}>
+            用登录密码重新设置
+          </Button>
+        </p>
+      ) : (
+        <p className={styles.muted}>
+          忘记支付密码？可在 <Link to="/personSpace/verify">实名认证与安全</Link> 中用登录密码重新设置。
+        </p>
+      )}
     </Modal>
   );
 };

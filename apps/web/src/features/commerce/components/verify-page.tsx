@@ -1,6 +1,6 @@
 import { LoadingOutlined, PictureOutlined } from '@ant-design/icons';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { isValidIdCard, MESSAGES, PAY_PASSWORD_PATTERN, REAL_NAME_PATTERN, VERIFICATION_STATUS } from '@zyk/shared';
+import { isValidIdCard, MESSAGES, REAL_NAME_PATTERN, VERIFICATION_STATUS } from '@zyk/shared';
 import { Alert, Button, Descriptions, Form, Input, message, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import panelStyles from '../../../components/panel.module.css';
@@ -18,6 +18,7 @@ import {
 import { requiredAndValid } from '../lib/form-rules.ts';
 import styles from './commerce.module.css';
 import { FormFooter } from './form-footer.tsx';
+import { PAY_PASSWORD_RULE, PayPasswordFields, type PayPasswordValues } from './pay-password-fields.tsx';
 
 const STATUS_COLORS = { NONE: 'default', PENDING: 'gold', APPROVED: 'green', REJECTED: 'red' } as const;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp'];
@@ -60,7 +61,7 @@ const IdentitySection = () => {
           {info.data.status !== 'NONE' && (
             <Descriptions
               size="small"
-              column={2}
+              column={{ xs: 1, md: 2 }}
               bordered
               className={styles.notice}
               data-testid="verify-info"
@@ -243,12 +244,6 @@ const IdImageField = ({
   );
 };
 
-interface PayPasswordValues {
-  loginPassword: string;
-  payPassword: string;
-  confirm: string;
-}
-
 const PayPasswordSection = () => {
   const status = usePayPasswordStatus();
   const save = useSetPayPassword();
@@ -287,37 +282,8 @@ const PayPasswordSection = () => {
           }
           data-testid="paypwd-form"
         >
-          <p className={styles.muted}>
-            余额支付与提现时验证。6 位数字，不能全部相同或连续（如 123456）；设置或修改需要登录密码。
-          </p>
-          <Form.Item name="loginPassword" label="登录密码" rules={[{ required: true, message: '请输入登录密码' }]}>
-            <Input.Password autoComplete="current-password" maxLength={32} />
-          </Form.Item>
-          <Form.Item
-            name="payPassword"
-            label={set ? '新支付密码' : '支付密码'}
-            rules={[
-              { required: true, message: '请输入 6 位数字支付密码' },
-              { pattern: PAY_PASSWORD_PATTERN, message: '支付密码为 6 位数字' },
-            ]}
-          >
-            <Input.Password maxLength={6} inputMode="numeric" autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label="确认支付密码"
-            dependencies={['payPassword']}
-            rules={[
-              { required: true, message: '请再次输入支付密码' },
-              ({ getFieldValue }) => ({
-                validator: async (_, v: string | undefined) => {
-                  if (v && v !== getFieldValue('payPassword')) throw new Error('两次输入的支付密码不一致');
-                },
-              }),
-            ]}
-          >
-            <Input.Password maxLength={6} inputMode="numeric" autoComplete="new-password" />
-          </Form.Item>
+          <p className={styles.muted}>余额支付与提现时验证。{PAY_PASSWORD_RULE}</p>
+          <PayPasswordFields replacing={!!set} />
           <FormFooter failure={failure} pending={save.isPending}>
             {set ? '修改支付密码' : '设置支付密码'}
           </FormFooter>

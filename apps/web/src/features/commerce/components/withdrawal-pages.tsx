@@ -109,7 +109,7 @@ const AlipayBinding = ({ alipay }: { alipay: Alipay }) => {
       {alipay.bound ? (
         <Descriptions
           size="small"
-          column={3}
+          column={{ xs: 1, md: 3 }}
           bordered
           data-testid="alipay-bound"
           items={[
@@ -157,7 +157,7 @@ const TaxPreview = ({
   return (
     <Descriptions
       size="small"
-      column={3}
+      column={{ xs: 1, md: 3 }}
       bordered
       style={style}
       data-testid={testId}
@@ -366,6 +366,7 @@ const WithdrawalTable = ({ detailed, testId }: { detailed: boolean; testId: stri
       }
       testId={testId}
       rowKey="id"
+      cardTitle="amount"
       columns={withdrawalColumns(detailed)}
     />
   );

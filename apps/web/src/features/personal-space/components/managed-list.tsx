@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, message, Skeleton, Table } from 'antd';
+import { Alert, Button, Form, Input, Modal, message, Skeleton } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import panelStyles from '../../../components/panel.module.css';
@@ -8,6 +8,7 @@ import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { SPACE_PAGE_SIZE } from '../api/space-api.ts';
+import { RecordTable } from './record-table.tsx';
 import type { EditorSlots } from './slot-field.tsx';
 import styles from './space.module.css';
 import { StatusTag } from './status-tag.tsx';
@@ -107,7 +108,7 @@ export const ManagedList = <T extends { id: number }>({
       {list.isError && !list.data ? (
         <LoadError message={errorText(list.error, `${title}加载失败`)} onRetry={() => void list.refetch()} />
       ) : (
-        <Table<T>
+        <RecordTable<T>
           rowKey="id"
           loading={list.isPending || list.isFetching}
           columns={columns}
@@ -117,8 +118,8 @@ export const ManagedList = <T extends { id: number }>({
               ? { current: page, pageSize: SPACE_PAGE_SIZE, total, onChange: onPage, showSizeChanger: false }
               : false
           }
-          locale={{ emptyText: list.isPending ? ' ' : <EmptyState title={empty.title} hint={empty.hint} /> }}
-          data-testid={testId}
+          emptyText={list.isPending ? ' ' : <EmptyState title={empty.title} hint={empty.hint} />}
+          testId={testId}
         />
       )}
       {children}

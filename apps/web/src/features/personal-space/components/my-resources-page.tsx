@@ -1,5 +1,5 @@
 import { RESOURCE_TYPE_LABELS } from '@zyk/shared';
-import { Alert, Button, message, Popconfirm, Segmented, Table, Tabs } from 'antd';
+import { Alert, Button, Grid, message, Popconfirm, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -11,6 +11,8 @@ import { detailsPath, editPath } from '../../../lib/resource-paths.ts';
 import { type MyRecord, type MyUpload, SPACE_PAGE_SIZE, type UploadStatus } from '../api/space-api.ts';
 import type { MyListKind } from '../api/space-keys.ts';
 import { useClearHistory, useDeleteMyRecord, useDeleteResource, useMyList, useMyUploads } from '../hooks/use-space.ts';
+import { ChoiceFilter } from './choice-filter.tsx';
+import { RecordTable } from './record-table.tsx';
 import styles from './space.module.css';
 import { StatusTag } from './status-tag.tsx';
 
@@ -114,14 +116,14 @@ const MyUploads = () => {
           }}
         />
       )}
-      <Segmented
-        aria-label="审核状态"
-        options={STATUS_FILTERS.map((o) => ({ ...o }))}
+      <ChoiceFilter
+        label="审核状态"
+        options={STATUS_FILTERS}
         value={status ?? 'all'}
         onChange={(value) => {
           const next = new URLSearchParams(params);
           if (value === 'all') next.delete('status');
-          else next.set('status', String(value));
+          else next.set('status', value);
           setParams(next, { replace: true });
           setPage(1);
         }}
@@ -129,21 +131,17 @@ const MyUploads = () => {
       {list.isError && !list.data ? (
         <LoadError message={errorText(list.error, '资源加载失败')} onRetry={() => void list.refetch()} />
       ) : (
-        <Table
+        <RecordTable
           className={styles.table}
           rowKey="id"
           loading={list.isPending || list.isFetching}
           columns={columns}
           dataSource={list.data?.objList ?? []}
           pagination={pagination(page, list.data?.pageBean.totalCount ?? 0, setPage)}
-          locale={{
-            emptyText: list.isPending ? (
-              ' '
-            ) : (
-              <EmptyState title="暂无资源" hint={<Link to="/home/uploadDoc">上传资源</Link>} />
-            ),
-          }}
-          data-testid="my-uploads"
+          emptyText={
+            list.isPending ? ' ' : <EmptyState title="暂无资源" hint={<Link to="/home/uploadDoc">上传资源</Link>} />
+          }
+          testId="my-uploads"
         />
       )}
     </>
@@ -211,14 +209,14 @@ const MyRecords = ({ kind }: { kind: MyListKind }) => {
       {list.isError && !list.data ? (
         <LoadError message={errorText(list.error)} onRetry={() => void list.refetch()} />
       ) : (
-        <Table
+        <RecordTable
           rowKey="id"
           loading={list.isPending || list.isFetching}
           columns={columns}
           dataSource={items}
           pagination={pagination(page, list.data?.pageBean.totalCount ?? 0, setPage)}
-          locale={{ emptyText: list.isPending ? ' ' : <EmptyState title={WHEN[kind].empty} /> }}
-          data-testid={`my-${kind}`}
+          emptyText={list.isPending ? ' ' : <EmptyState title={WHEN[kind].empty} />}
+          testId={`my-${kind}`}
         />
       )}
     </>
@@ -233,6 +231,7 @@ export const MyResourcesPage = () => {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = TABS.find((t) => t === tabParam) ?? 'uploads';
+  const screens = Grid.useBreakpoint();
   return (
     <section className={styles.panel} aria-labelledby="my-resources-title">
       <header className={styles.panelHeader}>
@@ -247,6 +246,9 @@ export const MyResourcesPage = () => {
         activeKey={tab}
         onChange={(key) => setParams(key === 'uploads' ? {} : { tab: key })}
         destroyOnHidden
+        // Four tabs fit a 360 px phone only closer together; an overflowing tab bar hides tabs behind a menu.
+        tabBarGutter={screens.md === false ? 16 : undefined}
+        size="middle"
         items={[
           { key: 'uploads', label: '我的上传', children: <MyUploads /> },
           { key: 'collects', label: '我的收藏', children: <MyRecords kind="collects" /> },
