@@ -1,8 +1,8 @@
 import { TITLES } from '@zyk/shared';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
+import { TouchSize } from '../../../components/touch-size.tsx';
 import styles from './classroom.module.css';
-import { TouchSize } from './touch-size.tsx';
 
 const NAV = [
   { to: '/pcourse/index', label: '课堂首页' },

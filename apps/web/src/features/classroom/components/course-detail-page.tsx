@@ -4,6 +4,7 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
+import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDuration } from '../../../lib/format.ts';
 import { parseResourceId } from '../../../lib/resource-paths.ts';
@@ -14,7 +15,6 @@ import styles from './classroom.module.css';
 import { CourseCover } from './course-card.tsx';
 import { CourseOutline } from './course-outline.tsx';
 import { LessonPlayer } from './lesson-player.tsx';
-import { TouchSize } from './touch-size.tsx';
 
 const lessonsOf = (course: CourseDetail) => course.chapters.flatMap((c) => c.lessons);
 

@@ -3,6 +3,7 @@ import { Button, message, Popconfirm, Skeleton, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ChoiceFilter } from '../../../components/choice-filter.tsx';
 import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
@@ -19,7 +20,6 @@ import {
   useOrders,
 } from '../hooks/use-commerce.ts';
 import { AccountPage } from './account-tabs.tsx';
-import { ChoiceFilter } from './choice-filter.tsx';
 import styles from './commerce.module.css';
 import { MoneyTable } from './money-table.tsx';
 import { CouponText } from './pay-page.tsx';

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import panelStyles from '../../../components/panel.module.css';
 import { EmptyState } from '../../../components/status.tsx';
+import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { InvoiceableOrder, InvoiceInput } from '../api/commerce-api.ts';
@@ -14,7 +15,6 @@ import styles from './commerce.module.css';
 import { InvoiceRecordTable } from './expenditure-pages.tsx';
 import { FormFooter } from './form-footer.tsx';
 import { MoneyTable } from './money-table.tsx';
-import { TouchSize } from './touch-size.tsx';
 
 interface InvoiceForm {
   titleType: InvoiceInput['titleType'];

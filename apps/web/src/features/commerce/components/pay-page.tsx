@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
+import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText, isUnauthorized } from '../../../lib/api-result.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { detailsPath, parseResourceId } from '../../../lib/resource-paths.ts';
@@ -17,7 +18,6 @@ import { createIntentKeys } from '../lib/intent-key.ts';
 import styles from './commerce.module.css';
 import { PayPasswordDialog } from './pay-password-dialog.tsx';
 import { SetPayPasswordDialog } from './set-pay-password-dialog.tsx';
-import { TouchSize } from './touch-size.tsx';
 
 /** /pay?resourceId= (buy: makes or reuses the pending order) or /pay?orderNo= (pay, or see how it ended). */
 export const PayPage = () => {

@@ -7,9 +7,10 @@ import {
   SafetyCertificateOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Button, ConfigProvider, Drawer, Grid } from 'antd';
+import { Button, Drawer, Grid } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
+import { TouchSize } from '../../../components/touch-size.tsx';
 import { useSession } from '../../../stores/session.ts';
 import styles from './space.module.css';
 
@@ -156,7 +157,7 @@ export const PersonSpaceLayout = ({
           <div className={styles.headerActions}>{headerActions?.(compact)}</div>
         </div>
       </header>
-      <ConfigProvider componentSize={screens.md === false ? 'large' : undefined}>
+      <TouchSize>
         <div className={`zyk-container ${styles.body}`}>
           {compact ? (
             <Drawer
@@ -186,7 +187,7 @@ export const PersonSpaceLayout = ({
             <Outlet />
           </main>
         </div>
-      </ConfigProvider>
+      </TouchSize>
       {footer}
       {overlays}
     </div>

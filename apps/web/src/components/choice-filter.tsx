@@ -1,5 +1,5 @@
 import { Grid, Segmented, Select } from 'antd';
-import styles from './space.module.css';
+import styles from './choice-filter.module.css';
 
 /**
  * A filter of a few choices: a segmented control from antd's md breakpoint up; on phones, where a row of five or
