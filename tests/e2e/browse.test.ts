@@ -225,15 +225,9 @@ describe('a visitor browses', () => {
 
   it('a PDF is shown in the page', async () => {
     await page.goto(`${t.url}/home/documents/details?id=${ids.pdf}`);
-    const object = page.getByTestId('preview-pdf');
-    await object.waitFor({ state: 'attached' });
-    expect(await object.getAttribute('type')).toBe('application/pdf');
-    const url = (await object.getAttribute('data'))!;
-    expect(url).toMatch(/^\/api\/file\/content\//);
-    const response = await page.request.get(`${t.url}${url}`);
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('application/pdf');
-    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // Drawn by pdf.js into the page (no plugin: the CSP forbids <object>, and phones have none).
+    await page.getByTestId('preview-pdf').getByRole('img', { name: '第 1 页' }).waitFor();
+    expect(await page.getByTestId('pdf-page-count').textContent()).toBe('共 1 页');
   });
 
   it('searches in Chinese: trimmed keyword, highlighted hits, type filter, hot words, and an empty keyword', async () => {
@@ -610,5 +604,296 @@ describe('a teacher', () => {
 
   it('raised no page errors', () => {
     expect(errors).toEqual([]);
+  });
+});
+
+// ---- PDF previews (Office documents converted, PDFs as uploaded): pdf.js on canvases under the strict CSP ------
+
+describe('PDF previews drawn in the page', () => {
+  const DOCX_TITLE = '人教版三年级数学《分数的初步认识》教学设计（多页）';
+  // Long enough for LibreOffice to lay it out on several pages.
+  const DOCX_TEXT = '分数的初步认识：把一个整体平均分成若干份，其中的一份或几份可以用分数来表示。'.repeat(250);
+  const CJK_PDF_TITLE = '人教版三年级数学《分数的初步认识》课堂练习';
+  const JPX_PDF_TITLE = '人教版三年级数学《分数的初步认识》练习扫描件';
+  let docxId = 0;
+  let cjkPdfId = 0;
+  let jpxPdfId = 0;
+  // Imported here so that this block adds no line above it: the gate's console and CSP watcher, the Word file maker.
+  let watchPage: typeof import('./gate-checks.ts')['watchPage'];
+
+  /** A one-page PDF (300×200 pt) of the given objects after the catalog, the page tree and the page (1–3). */
+  const onePagePdf = (page: string, objects: (string | Buffer)[]) => {
+    const bodies = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page, ...objects];
+    const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+    let length = parts[0]!.length;
+    const offsets = bodies.map((body, i) => {
+      const offset = length;
+      const object = Buffer.concat([
+        Buffer.from(`${i + 1} 0 obj\n`),
+        typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+        Buffer.from('\nendobj\n'),
+      ]);
+      parts.push(object);
+      length += object.length;
+      return offset;
+    });
+    let tail = `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`;
+    for (const offset of offsets) tail += `${String(offset).padStart(10, '0')} 00000 n \n`;
+    tail += `trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+    return Buffer.concat([...parts, Buffer.from(tail)]);
+  };
+  const stream = (dict: string, data: Buffer) =>
+    Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
+
+  /**
+   * Chinese set in a font the PDF does not embed (STSong-Light, UniGB-UCS2-H encoding), as some exporters write
+   * it: pdf.js reads its character codes only with the UniGB-UCS2-H cMap.
+   */
+  const pdfWithUnembeddedChinese = (text: string) => {
+    const codes = [...text].map((c) => c.codePointAt(0)!.toString(16).padStart(4, '0')).join('');
+    return onePagePdf(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+      [
+        stream('', Buffer.from(`BT /F1 24 Tf 30 90 Td <${codes}> Tj ET`)),
+        '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [6 0 R] >>',
+        '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /FontDescriptor 7 0 R' +
+          ' /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> >>',
+        '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0' +
+          ' /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+      ],
+    );
+  };
+
+  /** A JPEG 2000 picture (ffmpeg's test card), as scanners and some exporters store images. */
+  const pdfWithJpeg2000Image = async () => {
+    // Imported here so that this block adds no line above it.
+    const [{ execFileSync }, fs, os, path] = await Promise.all([
+      import('node:child_process'),
+      import('node:fs'),
+      import('node:os'),
+      import('node:path'),
+    ]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zyk-jpx-'));
+    try {
+      const file = path.join(dir, 'card.jp2');
+      execFileSync('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120'],
+        ...['-frames:v', '1', '-c:v', 'jpeg2000', '-pix_fmt', 'rgb24', file],
+      ]);
+      return onePagePdf(
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>',
+        [
+          stream('', Buffer.from('q 240 0 0 180 30 10 cm /Im1 Do Q')),
+          stream('/Type /XObject /Subtype /Image /Width 160 /Height 120 /Filter /JPXDecode', fs.readFileSync(file)),
+        ],
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  beforeAll(async () => {
+    ({ watchPage } = await import('./gate-checks.ts'));
+    const { docx } = await import('../support/files.ts');
+    const lijg = await loginAs(t, 'lijg');
+    const math = await dictIds(t, '初中', '数学');
+    const publish = async (name: string, bytes: Buffer, title: string) => {
+      const uploaded = await postDocument(t.url, cookieOf(lijg.jar), name, bytes);
+      expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(200);
+      const res = await lijg.call(routes.publishDocument, {
+        body: { type: 'DOCUMENT', fileIds: [String(uploaded.json.data.id)], title, ...math },
+      });
+      expect(res.code, res.msg).toBe(0);
+      await createReviewAdmin(t.prisma).approve(res.data.id);
+      return res.data.id;
+    };
+    docxId = await publish('分数的初步认识.docx', docx(DOCX_TEXT), DOCX_TITLE);
+    cjkPdfId = await publish('分数-课堂练习.pdf', pdfWithUnembeddedChinese('分数的初步认识'), CJK_PDF_TITLE);
+    if (hasFfmpeg()) jpxPdfId = await publish('分数-扫描件.pdf', await pdfWithJpeg2000Image(), JPX_PDF_TITLE);
+    // LibreOffice makes the PDF the details page shows.
+    await t.app.previews.drain();
+  }, 180_000);
+
+  /** Each page's canvas as it stands: pixel size, CSS box, name, and whether anything darker than paper is drawn. */
+  const canvases = (page: Page) =>
+    page
+      .getByTestId('preview-pdf')
+      .locator('canvas')
+      .evaluateAll((list) =>
+        (list as HTMLCanvasElement[]).map((canvas) => {
+          const box = canvas.getBoundingClientRect();
+          let inked = false;
+          if (canvas.width > 0 && canvas.height > 0) {
+            const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+            for (let i = 0; i < data.length && !inked; i += 4) inked = data[i + 3]! > 0 && data[i]! < 128;
+          }
+          return {
+            role: canvas.getAttribute('role'),
+            label: canvas.getAttribute('aria-label'),
+            pixelWidth: canvas.width,
+            cssWidth: box.width,
+            left: box.left,
+            right: box.right,
+            inked,
+          };
+        }),
+      );
+  const pageCount = async (page: Page) =>
+    Number(/共 (\d+) 页/.exec((await page.getByTestId('pdf-page-count').textContent()) ?? '')?.[1]);
+
+  it('draws its pages on canvases as they scroll into view, counts them, and logs nothing', async () => {
+    const { context, page } = await visitorSession();
+    try {
+      const watcher = await watchPage(context, page);
+      const pdfjsRequests: string[] = [];
+      page.on('request', (r) => {
+        if (/\/assets\/(pdf-document|pdf\.worker)/.test(r.url())) pdfjsRequests.push(r.url());
+      });
+      // A page without a PDF does not download pdf.js.
+      await page.goto(`${t.url}/home/documents/details?id=${ids.text}`);
+      await page.getByTestId('preview-text').waitFor();
+      expect(pdfjsRequests).toEqual([]);
+
+      await page.goto(`${t.url}/home/documents/details?id=${docxId}`);
+      await page.getByTestId('preview-pdf').waitFor();
+      const total = await pageCount(page);
+      expect(total).toBeGreaterThanOrEqual(3);
+      await eventually(async () => (await canvases(page))[0]?.inked).toBe(true);
+      const first = await canvases(page);
+      expect(first.map((c) => [c.role, c.label])).toEqual(
+        Array.from({ length: total }, (_, i) => ['img', `第 ${i + 1} 页`]),
+      );
+      expect(Math.abs(first[0]!.pixelWidth - first[0]!.cssWidth)).toBeLessThanOrEqual(1); // 1 device pixel per CSS pixel
+      expect(first.at(-1)!.pixelWidth).toBe(0); // far below the view: not drawn yet
+      expect(pdfjsRequests.some((url) => url.includes('pdf.worker'))).toBe(true);
+      expect(await page.getByTestId('pdf-current-page').textContent()).toBe(`第 1 / ${total} 页`);
+
+      // Scrolled to the end, the last page is drawn and counted, and the first one, far above, is freed.
+      const pages = page.getByRole('region', { name: '分数的初步认识.docx 预览' });
+      await pages.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await eventually(async () => (await canvases(page)).at(-1)?.inked).toBe(true);
+      await eventually(() => page.getByTestId('pdf-current-page').textContent()).toBe(`第 ${total} / ${total} 页`);
+      await eventually(async () => (await canvases(page))[0]?.pixelWidth).toBe(0);
+      await pages.evaluate((el) => el.scrollTo(0, 0));
+      await eventually(async () => (await canvases(page))[0]?.inked).toBe(true);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: artifact('browse-pdf-desktop.png'), fullPage: true });
+      expect(watcher.take()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a PDF that cannot be read says so in Chinese, with a download link and a retry that works', async () => {
+    const { context, page } = await visitorSession();
+    try {
+      const watcher = await watchPage(context, page);
+      // The converted PDF arrives damaged, once.
+      const damaged = '**/api/file/content/**';
+      await page.route(damaged, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/pdf', body: 'not a PDF at all' }),
+      );
+      await page.goto(`${t.url}/home/documents/details?id=${docxId}`);
+      const failed = page.getByTestId('preview-pdf-error');
+      await eventually(() => failed.textContent()).toContain('PDF 文件已损坏或格式无法识别，请下载后查看');
+      const download = failed.getByRole('link', { name: '下载 PDF' });
+      expect(await download.getAttribute('href')).toMatch(/^\/api\/file\/content\//);
+      expect(await download.getAttribute('download')).toBe('分数的初步认识.pdf');
+      await failed.screenshot({ path: artifact('browse-pdf-error.png') });
+
+      await page.unroute(damaged);
+      await failed.getByRole('button', { name: '重试' }).click();
+      await eventually(async () => (await canvases(page))[0]?.inked).toBe(true);
+      expect(watcher.take()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws Chinese in a font the PDF does not embed, with the cMaps this site serves', async () => {
+    const { context, page } = await visitorSession();
+    try {
+      const watcher = await watchPage(context, page);
+      const cMaps: string[] = [];
+      page.on('response', (r) => {
+        const name = /\/assets\/(UniGB-UCS2-H)-[\w-]+\.bcmap$/.exec(new URL(r.url()).pathname)?.[1];
+        if (name) cMaps.push(`${name} ${r.status()}`);
+      });
+      await page.goto(`${t.url}/home/documents/details?id=${cjkPdfId}`);
+      await eventually(async () => (await canvases(page))[0]?.inked).toBe(true);
+      expect(cMaps).toEqual(['UniGB-UCS2-H 200']);
+      await page.getByTestId('preview-pdf').screenshot({ path: artifact('browse-pdf-cmap.png') });
+      expect(watcher.take()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws a JPEG 2000 image with the decoder this site serves (no WebAssembly under the CSP)', async (ctx) => {
+    if (!jpxPdfId) return ctx.skip(); // needs ffmpeg to make the picture
+    const { context, page } = await visitorSession();
+    try {
+      const watcher = await watchPage(context, page);
+      const decoders: number[] = [];
+      page.on('response', (r) => {
+        if (/\/assets\/openjpeg_nowasm_fallback-[\w-]+\.js$/.test(new URL(r.url()).pathname)) decoders.push(r.status());
+      });
+      await page.goto(`${t.url}/home/documents/details?id=${jpxPdfId}`);
+      // The test card's colour bars: some pixel clearly neither white nor grey.
+      const coloured = () =>
+        page
+          .getByTestId('preview-pdf')
+          .locator('canvas')
+          .first()
+          .evaluate((canvas: HTMLCanvasElement) => {
+            if (canvas.width === 0) return false;
+            const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+            for (let i = 0; i < data.length; i += 4) {
+              if (
+                Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!) >
+                100
+              ) {
+                return true;
+              }
+            }
+            return false;
+          });
+      await eventually(coloured).toBe(true);
+      expect(decoders).toEqual([200]);
+      await page.getByTestId('preview-pdf').screenshot({ path: artifact('browse-pdf-jpx.png') });
+      expect(watcher.take()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a 390 px phone, drawn at the screen’s pixel density', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+    try {
+      await context.addInitScript(() => window.sessionStorage?.setItem('hasVisited', '1'));
+      const page = await context.newPage();
+      const watcher = await watchPage(context, page);
+      await page.goto(`${t.url}/home/documents/details?id=${docxId}`);
+      await page.getByTestId('preview-pdf').scrollIntoViewIfNeeded();
+      await eventually(async () => (await canvases(page))[0]?.inked).toBe(true);
+      const [first] = await canvases(page);
+      expect(first!.left).toBeGreaterThanOrEqual(0);
+      expect(first!.right).toBeLessThanOrEqual(390);
+      expect(first!.cssWidth).toBeGreaterThan(280); // the column, less the card's and the viewer's padding
+      expect(Math.abs(first!.pixelWidth - first!.cssWidth * 3)).toBeLessThanOrEqual(3);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: artifact('browse-pdf-phone.png') });
+      expect(watcher.take()).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.ts';
-import { appAndBrowserForFile, artifact, openSession } from './browser.ts';
+import { appAndBrowserForFile, artifact, openSession, returningSession } from './browser.ts';
 import { dismissPicker, picker, sessionForBlock } from './helpers.ts';
 
 const yearInChina = () =>
@@ -184,6 +184,95 @@ describe('scrolling', () => {
       await backToTop.click();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await backToTop.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('keyboard focus', () => {
+  it('shows a clear ring on each of the first controls reached with Tab', async () => {
+    const { context, page, errors } = await returningSession(browser);
+    try {
+      await page.goto(`${t.url}/home/index`);
+      await label(page).waitFor(); // the page itself, not its prerendered first paint
+      const reached: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        await page.keyboard.press('Tab');
+        // Polled: a component may fade its ring in.
+        const ring = () =>
+          page.evaluate(() => {
+            const el = document.activeElement as HTMLElement;
+            const style = getComputedStyle(el);
+            const outline = style.outlineStyle === 'none' ? 0 : Number.parseFloat(style.outlineWidth);
+            const name = (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 10);
+            return { name: `${el.tagName.toLowerCase()} ${name}`, visible: outline >= 2 || style.boxShadow !== 'none' };
+          });
+        await expect.poll(async () => (await ring()).visible, { timeout: 2_000 }).toBe(true);
+        reached.push((await ring()).name);
+      }
+      // Eight different controls: the brand, the stage/subject button, 登录, then the tabs.
+      expect(new Set(reached).size, reached.join(' | ')).toBe(8);
+      expect(reached.slice(0, 3)).toEqual([
+        expect.stringMatching(/^a 资源库/),
+        expect.stringMatching(/^button /),
+        'button 登录',
+      ]);
+      await page.screenshot({ path: artifact('home-focus-ring.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('on a phone', () => {
+  it('the tab bar scrolls sideways with a fade and an arrow where tabs are hidden, and shows the current tab', async () => {
+    const { context, page, errors } = await returningSession(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${t.url}/home/index`);
+      await label(page).waitFor(); // the page itself, not its prerendered first paint
+      const nav = page.getByRole('navigation', { name: '主导航' });
+      const strip = nav.getByTestId('tab-strip');
+      const scroller = nav.getByRole('link', { name: '首页' }).locator('..');
+      const hint = (side: 'before' | 'after') =>
+        strip.evaluate((el, s) => getComputedStyle(el.children[s === 'before' ? 1 : 2] as Element).opacity, side);
+      // Not everything fits: the right side fades out with an arrow, the left does not.
+      await expect.poll(() => strip.getAttribute('data-more-after')).toBe('true');
+      expect(await strip.getAttribute('data-more-before')).toBeNull();
+      await expect.poll(() => hint('after')).toBe('1');
+      expect(await hint('before')).toBe('0');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: artifact('home-phone-tabs.png'), clip: { x: 0, y: 0, width: 390, height: 240 } });
+
+      // Scrolled to the end, the hint moves to the left.
+      await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect.poll(() => strip.getAttribute('data-more-before')).toBe('true');
+      await expect.poll(() => strip.getAttribute('data-more-after')).toBeNull();
+
+      // A list page further right starts with its own tab in view.
+      await page.goto(`${t.url}/home/achievements`);
+      const current = nav.getByRole('link', { name: '教研成果' });
+      await expect.poll(() => current.getAttribute('aria-current')).toBe('page');
+      await expect
+        .poll(async () => {
+          const box = (await current.boundingBox())!;
+          return box.x >= 0 && box.x + box.width <= 390;
+        })
+        .toBe(true);
+
+      // The compact header that slides in on scrolling keeps the same strip.
+      await page.evaluate(() => window.scrollTo(0, 600));
+      const compact = page.getByTestId('compact-header');
+      await expect.poll(() => compact.getAttribute('aria-hidden')).toBe('false');
+      await expect.poll(() => compact.getByTestId('tab-strip').getAttribute('data-more-before')).toBe('true');
+      await compact.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished))); // slid in
+      await page.screenshot({
+        path: artifact('home-phone-compact-header.png'),
+        clip: { x: 0, y: 0, width: 390, height: 120 },
+      });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

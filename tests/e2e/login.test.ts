@@ -394,4 +394,49 @@ describe('on a phone', () => {
       await context.close();
     }
   });
+
+  it('at 390×844 with touch, dragging the slider with a finger solves the puzzle and logs in', async () => {
+    const { context, page, errors } = await openSession(browser, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 3,
+    });
+    try {
+      await page.goto(`${t.url}/home/index`);
+      await dismissPicker(page);
+      const nextPuzzle = page.waitForResponse(isPuzzle);
+      await headerLogin(page).click();
+      await loginDialog(page).waitFor({ state: 'visible' });
+      const { serial, x } = await puzzleFrom(nextPuzzle);
+      await expect.poll(() => loginDialog(page).getByTestId('captcha-piece').isVisible()).toBe(true);
+
+      // The dialog fits the phone; the puzzle is drawn at whatever width that leaves, and the drop is scaled back.
+      const frame = await waitUntilStill(page);
+      expect(frame.x).toBeGreaterThanOrEqual(0);
+      expect(frame.x + frame.width).toBeLessThanOrEqual(390);
+      const scale = Math.min(1, frame.width / 310);
+      const { request, result } = await dragWithTouch(page, context, x * scale);
+      expect(result).toBe(1);
+      expect(Math.round(request.moveEnd_X / request.wbili)).toBe(x);
+      await expect.poll(() => captcha(page).getAttribute('data-phase')).toBe('success');
+      await page.screenshot({ path: artifact('login-dialog-phone-390.png') });
+
+      await loginDialog(page).getByLabel('账号').fill('zhangxm');
+      await loginDialog(page).getByLabel('密码').fill(PASSWORD);
+      const sent = page.waitForRequest((r) => r.url().endsWith('/api/newLogin'));
+      await submitButton(page).click();
+      expect(
+        ((await sent).postDataJSON() as { verifyImageResult: { captchaSerialNumber: string } }).verifyImageResult,
+      ).toMatchObject({ captchaSerialNumber: serial });
+      await loginDialog(page).waitFor({ state: 'hidden' });
+      await expect.poll(() => userMenu(page).textContent()).toContain('张晓梅');
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await page.screenshot({ path: artifact('login-phone-390-failure.png') });
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MESSAGES, RESOURCE_STATUS_LABELS } from '@zyk/shared';
+import { MESSAGES, RESOURCE_STATUS_LABELS, UPLOAD } from '@zyk/shared';
 import type { Browser, Page, Request, Response, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.ts';
 import { docx, mp4, png, sha256 } from '../support/files.ts';
-import { appAndBrowserForFile, artifact, openSession } from './browser.ts';
+import { appAndBrowserForFile, artifact, openSession, returningSession } from './browser.ts';
 import { dismissPicker, dragSlider, isPuzzle, loginDialog, sessionForBlock, slider } from './helpers.ts';
 
 /**
@@ -163,7 +163,7 @@ describe('uploading as a teacher', () => {
   it('uploads a document and a cover, fills in the form and submits it for review', async () => {
     await openUploadScreen(page, '文档');
     expect(await page.getByTestId('upload-notice').textContent()).toBe(
-      '支持格式：doc(docx)、xls(xlsx)、ppt(pptx)、pdf、txt、flv、mp4、mp3、jpg(gif、png、bmp)等；大小不超过 1GB（文档不超过 50M，视频不超过 1G）。',
+      '支持格式：doc、docx、xls、xlsx、ppt、pptx、pdf、txt、jpg、jpeg、gif、png、bmp；单个文件不超过 50\u00a0MB，一次最多 10 个文件。教研成果还可附带音频和视频。',
     );
     await expect.poll(() => breadcrumb(page).textContent(), POLL).toContain('上传文档');
 
@@ -448,6 +448,57 @@ describe('the upload messages a teacher can meet', () => {
       await input.setInputFiles(writeFile('教案.docx', docx()));
       await page.locator('.ant-message').getByText(MESSAGES.upload.mediaTypeNotAllowed, { exact: false }).waitFor();
       expect(await items(page).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('each upload screen names its own formats, and its form fits a phone', () => {
+  /** The file extensions a text names (lower-case words; sizes such as 50 MB are not). */
+  const extensionsIn = (text: string) => [...new Set(text.match(/[a-z0-9]*[a-z][a-z0-9]*/g))].sort();
+  const screens = [
+    { path: '/home/uploadDoc', formats: [...UPLOAD.documentExtensions] },
+    { path: '/home/uploadVideo', formats: [...UPLOAD.videoExtensions, ...UPLOAD.audioExtensions] },
+  ];
+
+  it.each(screens)('$path', async ({ path, formats }) => {
+    const { context, page, errors } = await returningSession(browser, { app: t, userName: 'wangcy' });
+    try {
+      await page.goto(`${t.url}${path}`);
+      await statementDialog(page).getByRole('button', { name: '我已阅读并同意' }).click();
+      const notice = page.getByTestId('upload-notice');
+      expect(extensionsIn((await notice.textContent()) ?? '')).toEqual([...formats].sort());
+
+      // Desktop: labels beside their fields.
+      const title = page.getByLabel('资源标题');
+      const titleLabel = page.locator('label[for]', { hasText: '资源标题' });
+      let [label, field] = [(await titleLabel.boundingBox())!, (await title.boundingBox())!];
+      expect(label.x + label.width).toBeLessThanOrEqual(field.x);
+
+      // Phone: labels above their fields, every label on one line, the cover hint under the picture.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(async () => (await titleLabel.boundingBox())!.y < (await title.boundingBox())!.y).toBe(true);
+      [label, field] = [(await titleLabel.boundingBox())!, (await title.boundingBox())!];
+      expect(label.y + label.height).toBeLessThanOrEqual(field.y);
+      const labelLines = await page.locator('form .ant-form-item-label > label').evaluateAll((labels) =>
+        labels.map((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          return `${el.textContent}: ${tops.size}`;
+        }),
+      );
+      expect(labelLines.length).toBeGreaterThan(4);
+      for (const line of labelLines) expect(line).toMatch(/: 1$/);
+      const hint = page.getByText(/^可选。.*缩略图。$/);
+      const picture = page.getByTestId('cover-field').getByRole('button', { name: '封面', exact: true });
+      const [hintBox, pictureBox] = [(await hint.boundingBox())!, (await picture.boundingBox())!];
+      expect(hintBox.y).toBeGreaterThanOrEqual(pictureBox.y + pictureBox.height);
+      expect(hintBox.width).toBeGreaterThan(200);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: artifact(`upload-phone${path.replace('/home/', '-')}.png`), fullPage: true });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

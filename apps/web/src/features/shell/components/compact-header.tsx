@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Brand } from './brand.tsx';
 import styles from './compact-header.module.css';
-import { TabLinks } from './tab-links.tsx';
+import { TabStrip } from './tab-strip.tsx';
 
 /**
  * The slim header that stays on top once the page is scrolled past 176 px. It is always in the page (so it can
@@ -25,9 +25,9 @@ export const CompactHeader = ({
     <div className={`zyk-container ${styles.inner}`}>
       <Brand compact />
       <nav className={styles.tabs} aria-label="主导航（精简）">
-        <TabLinks className={styles.tab ?? ''} activeClassName={styles.active ?? ''} />
+        <TabStrip tabClassName={styles.tab ?? ''} activeClassName={styles.active ?? ''} />
       </nav>
-      {selector}
+      {selector && <div className={styles.selector}>{selector}</div>}
       <div className={styles.actions}>{actions}</div>
     </div>
   </div>

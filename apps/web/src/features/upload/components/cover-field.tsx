@@ -114,7 +114,9 @@ export const CoverField = ({
             </Button>
           </div>
         )}
-        <span className={styles.hint}>可选。jpg、png、gif、bmp 图片，建议 4:3 横图；不上传时列表显示文件缩略图。</span>
+        <span className={styles.hint}>
+          可选。{IMAGE_EXTENSIONS.join('、')} 图片，建议 4:3 横图；不上传时列表显示文件缩略图。
+        </span>
       </div>
       <input
         ref={input}

@@ -1,5 +1,5 @@
 import { fenToYuanInput, formatBytes, UPLOAD, yuanToFen } from '@zyk/shared';
-import { Alert, Button, Form, Input, InputNumber, Modal, message, Radio, Select } from 'antd';
+import { Alert, Button, Form, Grid, Input, InputNumber, Modal, message, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSelection } from '../../../stores/selection.ts';
 import { useSession } from '../../../stores/session.ts';
@@ -10,7 +10,7 @@ import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useUploader } from '../hooks/use-uploader.ts';
 import { baseNameOf, DOCUMENT_EXTENSIONS, MEDIA_EXTENSIONS, shortName } from '../lib/file-rules.ts';
 import type { UploaderOptions, UploadItem, UploadStatus } from '../lib/upload-helper.ts';
-import { UPLOAD_NOTICE, type UploadKind } from '../lib/upload-texts.ts';
+import { DOCUMENT_TYPE_REJECTED, UPLOAD_NOTICES, type UploadKind } from '../lib/upload-texts.ts';
 import { CoverField } from './cover-field.tsx';
 import { FileDropZone } from './file-drop-zone.tsx';
 import { StatementText } from './originality-statement.tsx';
@@ -23,8 +23,7 @@ const HELPER_OPTIONS: Record<UploadKind, UploaderOptions> = {
     limit: UPLOAD.maxFilesPerSelection,
     maxItems: UPLOAD.maxFilesPerSelection,
     accept: [...DOCUMENT_EXTENSIONS, ...MEDIA_EXTENSIONS],
-    rejectMessage:
-      '不支持该文件格式，请上传 doc(docx)、xls(xlsx)、ppt(pptx)、pdf、txt、jpg(gif、png、bmp)，或 mp4、flv、mp3 等音视频',
+    rejectMessage: DOCUMENT_TYPE_REJECTED,
     maxAttachmentSize: UPLOAD.documentMaxBytes,
     maxVideoSize: UPLOAD.videoMaxBytes,
   },
@@ -103,6 +102,10 @@ export const UploadWorkspace = ({
   const [error, setError] = useState<string | null>(null);
   const [statementOpen, setStatementOpen] = useState(false);
   const [kept, setKept] = useState(() => editing?.files ?? []);
+  // Below antd's sm breakpoint (576 px) a 96 px label column leaves the fields too little room: labels go on top.
+  const stacked = Grid.useBreakpoint().sm === false;
+  // Rows without a label of their own (error, submit) line up with the fields, not with the labels.
+  const alignWithFields = stacked ? {} : { label: ' ', colon: false };
 
   const stageId = Form.useWatch('stageId', form);
   const type = Form.useWatch('type', form) ?? 'DOCUMENT';
@@ -218,7 +221,7 @@ export const UploadWorkspace = ({
           {isDocument ? '选择文件' : '选择视频'}
         </h2>
         <p className={styles.notice} data-testid="upload-notice">
-          {UPLOAD_NOTICE}
+          {UPLOAD_NOTICES[kind]}
         </p>
         {resumes.length > 0 && (
           <Alert
@@ -294,9 +297,9 @@ export const UploadWorkspace = ({
         </h2>
         <Form<FormValues>
           form={form}
-          layout="horizontal"
-          labelCol={{ flex: '96px' }}
-          wrapperCol={{ flex: '1' }}
+          layout={stacked ? 'vertical' : 'horizontal'}
+          labelCol={stacked ? undefined : { flex: '96px' }}
+          wrapperCol={stacked ? undefined : { flex: '1' }}
           initialValues={initialValues}
           onFinish={(values) => void submit(values)}
           onValuesChange={(changed: Partial<FormValues>) => {
@@ -404,11 +407,11 @@ export const UploadWorkspace = ({
             <Input.TextArea rows={4} maxLength={2000} showCount placeholder="简要介绍资源的内容、适用年级与使用建议" />
           </Form.Item>
           {error && (
-            <Form.Item label=" " colon={false}>
+            <Form.Item {...alignWithFields}>
               <Alert type="error" showIcon title={error} data-testid="publish-error" />
             </Form.Item>
           )}
-          <Form.Item label=" " colon={false} className={styles.submitRow}>
+          <Form.Item {...alignWithFields} className={styles.submitRow}>
             <Button
               autoInsertSpace={false}
               type="primary"

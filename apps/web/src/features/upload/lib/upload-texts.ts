@@ -1,8 +1,19 @@
+import { formatBytes, UPLOAD } from '@zyk/shared';
+
 /** The upload screens' fixed texts. */
 
-/** The notice above the file picker: formats and sizes. */
-export const UPLOAD_NOTICE =
-  '支持格式：doc(docx)、xls(xlsx)、ppt(pptx)、pdf、txt、flv、mp4、mp3、jpg(gif、png、bmp)等；大小不超过 1GB（文档不超过 50M，视频不超过 1G）。';
+const listed = (extensions: readonly string[]) => extensions.join('、');
+/** A size that never breaks between the number and its unit. */
+const size = (bytes: number) => formatBytes(bytes).replace(' ', '\u00a0');
+
+/** The notice above the file picker: what this screen takes, from the shared upload limits. */
+export const UPLOAD_NOTICES: Record<UploadKind, string> = {
+  document: `支持格式：${listed(UPLOAD.documentExtensions)}；单个文件不超过 ${size(UPLOAD.documentMaxBytes)}，一次最多 ${UPLOAD.maxFilesPerSelection} 个文件。教研成果还可附带音频和视频。`,
+  video: `支持格式：视频 ${listed(UPLOAD.videoExtensions)}，音频 ${listed(UPLOAD.audioExtensions)}；大小不超过 ${size(UPLOAD.videoMaxBytes)}，一个微课 1 个文件。`,
+};
+
+/** The document screen's answer to a file it does not take (the video screen's is the server's own message). */
+export const DOCUMENT_TYPE_REJECTED = `不支持该文件格式，请上传 ${listed(UPLOAD.documentExtensions)}；教研成果还可附带音频和视频`;
 
 export const STATEMENT_TITLE = '原创声明';
 
