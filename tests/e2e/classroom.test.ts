@@ -6,7 +6,7 @@ import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts'
 import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { h264Video, pdf, png } from '../support/files.ts';
-import { dictIds } from '../support/library.ts';
+import { dictIds, publishUploadedDocument } from '../support/library.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploads.ts';
 import { appAndBrowserForFile, artifact, openSession, returningSession } from './browser.ts';
 import { eventually, toast } from './helpers.ts';
@@ -40,16 +40,8 @@ beforeAll(async () => {
   const lijg = await loginAs(t, 'lijg');
   const cookie = cookieOf(lijg.jar);
 
-  const publishDocument = async (name: string, bytes: Buffer, title: string) => {
-    const uploaded = await postDocument(t.url, cookie, name, bytes);
-    expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(200);
-    const res = await lijg.call(routes.publishDocument, {
-      body: { type: 'DOCUMENT', fileIds: [String(uploaded.json.data.id)], title, ...math },
-    });
-    expect(res.code, res.msg).toBe(0);
-    await library.approve(res.data.id);
-    return res.data.id;
-  };
+  const publishDocument = (name: string, bytes: Buffer, title: string) =>
+    publishUploadedDocument(t, lijg, { name, bytes }, { title, ...math });
   const text = await publishDocument(
     '勾股定理-教学设计.txt',
     Buffer.from('【教学目标】经历勾股定理的探索过程，会用面积法证明勾股定理。\n', 'utf8'),

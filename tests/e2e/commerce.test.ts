@@ -5,12 +5,10 @@ import { settleDueIncome } from '../../apps/api/src/modules/commerce/settlement.
 import { createVerificationAdmin } from '../../apps/api/src/modules/commerce/verification.ts';
 import { creditBalance, grantCoupon } from '../../apps/api/src/modules/commerce/wallet.ts';
 import { createWithdrawalAdmin } from '../../apps/api/src/modules/commerce/withdrawals.ts';
-import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import type { TestApp } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs, TRANSPORT_KEY } from '../support/auth.ts';
 import { png } from '../support/files.ts';
-import { dictIds } from '../support/library.ts';
-import { cookieOf, postDocument } from '../support/uploads.ts';
+import { dictIds, publishUploadedDocument } from '../support/library.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
 import { cn, eventually, sessionForBlock } from './helpers.ts';
 
@@ -44,19 +42,15 @@ appAndBrowserForFile(
 );
 
 beforeAll(async () => {
-  const review = createReviewAdmin(t.prisma);
   const math = await dictIds(t, '初中', '数学');
   const lijg = await loginAs(t, 'lijg');
-  const publish = async (title: string, price: number, seller = lijg) => {
-    const uploaded = await postDocument(t.url, cookieOf(seller.jar), `${title}.txt`, Buffer.from(`${title}\n`, 'utf8'));
-    expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(200);
-    const res = await seller.call(routes.publishDocument, {
-      body: { type: 'DOCUMENT', fileIds: [String(uploaded.json.data.id)], title, price, ...math },
-    });
-    expect(res.code, res.msg).toBe(0);
-    await review.approve(res.data.id);
-    return res.data.id;
-  };
+  const publish = (title: string, price: number, seller = lijg) =>
+    publishUploadedDocument(
+      t,
+      seller,
+      { name: `${title}.txt`, bytes: Buffer.from(`${title}\n`, 'utf8') },
+      { title, price, ...math },
+    );
   ids.balance = await publish(BY_BALANCE, 990);
   ids.coupon = await publish(BY_COUPON, 500);
   ids.alipay = await publish(BY_ALIPAY, 150_000);

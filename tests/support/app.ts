@@ -49,6 +49,7 @@ export const startTestApp = async (
   };
   return {
     app,
+    config,
     url: address,
     databaseUrl: db.url,
     prisma: app.prisma,

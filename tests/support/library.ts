@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { routes } from '@zyk/shared';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import type { TestApp } from './app.ts';
+import { cookieOf, postDocument } from './uploads.ts';
 
 type Call = ReturnType<TestApp['client']>['call'];
 
@@ -60,5 +61,31 @@ export const publishDoc = async (t: TestApp, call: Call, userName: string, o: Do
   });
   if (res.code !== 0) throw new Error(`publish failed: ${res.msg}`);
   if (o.approve !== false) await createReviewAdmin(t.prisma).approve(res.data.id);
+  return res.data.id;
+};
+
+/** A signed-in client as tests/support/auth.ts's loginAs answers it. */
+interface SignedIn {
+  call: Call;
+  jar: Map<string, string>;
+}
+
+/**
+ * Uploads real bytes as the client's user (the document upload form) and publishes them as an approved document:
+ * what a teacher does in the web, for tests that need a file a viewer can open.
+ */
+export const publishUploadedDocument = async (
+  t: TestApp,
+  who: SignedIn,
+  file: { name: string; bytes: Buffer },
+  body: { title: string; stageId: number; subjectId: number; description?: string; tags?: string[]; price?: number },
+) => {
+  const uploaded = await postDocument(t.url, cookieOf(who.jar), file.name, file.bytes);
+  if (uploaded.status !== 200) throw new Error(`upload failed: ${JSON.stringify(uploaded.json)}`);
+  const res = await who.call(routes.publishDocument, {
+    body: { type: 'DOCUMENT', fileIds: [String(uploaded.json.data.id)], ...body },
+  });
+  if (res.code !== 0) throw new Error(`publish failed: ${res.msg}`);
+  await createReviewAdmin(t.prisma).approve(res.data.id);
   return res.data.id;
 };

@@ -1,0 +1,226 @@
+import { mkdirSync } from 'node:fs';
+import { routes } from '@zyk/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCommerce } from '../../apps/api/src/db/demo-commerce.ts';
+import { seedDemoLibrary } from '../../apps/api/src/db/demo-library.ts';
+import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
+import type { TestApp } from '../support/app.ts';
+import { loginAs } from '../support/auth.ts';
+import { docx, h264Video, pdf } from '../support/files.ts';
+import { dictIds, publishUploadedDocument } from '../support/library.ts';
+import { cookieOf, initVideo, uploadVideo } from '../support/uploads.ts';
+import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
+import { pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
+
+/**
+ * The gate every page passes, at desktop and phone size: each page of the web's route table, opened with the demo
+ * district's content by a visitor (public pages) and by a signed-in teacher (all pages), must load without console
+ * errors, CSP violations or failed requests, must not scroll sideways, must keep header and menu text readable,
+ * must render Chinese, and must pass axe-core at "serious" and above. A page added to the router without an entry
+ * below fails the first test. Screenshots go to tests/artifacts/e2e/gate/.
+ */
+
+/** The parts of a react-router route the gate reads. */
+interface RouteObject {
+  path?: string;
+  index?: boolean;
+  handle?: unknown;
+  children?: RouteObject[];
+}
+
+/**
+ * The web's route table. Vitest compiles its TSX; the tests' own typecheck builds no JSX, hence the import by a
+ * path the compiler does not follow.
+ */
+const ROUTER = '../../apps/web/src/app/router.tsx';
+const webRoutes = async () => ((await import(/* @vite-ignore */ ROUTER)) as { routes: RouteObject[] }).routes;
+
+/** The path of every page in the route table (a route with a title), as the browser's address shows it. */
+const pagePaths = (list: RouteObject[], parent = ''): string[] =>
+  list.flatMap((route) => {
+    const path = route.index ? parent : route.path?.startsWith('/') ? route.path : `${parent}/${route.path ?? ''}`;
+    const clean = path.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+    const own = (route.handle as { title?: string } | undefined)?.title ? [clean] : [];
+    return [...own, ...pagePaths(route.children ?? [], clean)];
+  });
+
+type Audience = 'public' | 'teacher';
+interface PagePlan {
+  /** The addresses to open (with the query a real link carries): one, or one per kind of content the page shows. */
+  url: () => string | string[];
+  /** public: a visitor and a teacher open it; teacher: only a signed-in teacher. */
+  audience: Audience;
+}
+
+const ids = {
+  micro: 0,
+  video: 0,
+  document: 0,
+  officeDocument: 0,
+  pdfDocument: 0,
+  achievement: 0,
+  paid: 0,
+  course: 0,
+  topic: 0,
+};
+
+const PLAN: Record<string, PagePlan> = {
+  '/home/index': { url: () => '/home/index', audience: 'public' },
+  '/home/search': { url: () => `/home/search?searchKeyWord=${encodeURIComponent('教学设计')}`, audience: 'public' },
+  '/home/cousrseResources': { url: () => '/home/cousrseResources', audience: 'public' },
+  '/home/cousrseResources/details': {
+    url: () => [`/home/cousrseResources/details?id=${ids.micro}`, `/home/cousrseResources/details?id=${ids.video}`],
+    audience: 'public',
+  },
+  '/home/documents': { url: () => '/home/documents', audience: 'public' },
+  '/home/documents/details': {
+    url: () => [ids.document, ids.officeDocument, ids.pdfDocument].map((id) => `/home/documents/details?id=${id}`),
+    audience: 'public',
+  },
+  '/home/achievements': { url: () => '/home/achievements', audience: 'public' },
+  '/home/achievements/details': {
+    url: () => `/home/achievements/details?id=${ids.achievement}`,
+    audience: 'public',
+  },
+  '/home/uploadDoc': { url: () => '/home/uploadDoc', audience: 'teacher' },
+  '/home/uploadVideo': { url: () => '/home/uploadVideo', audience: 'teacher' },
+  '/coursePreview': { url: () => `/coursePreview?id=${ids.course}`, audience: 'public' },
+  '/pcourse/index': { url: () => '/pcourse/index', audience: 'public' },
+  '/pcourse/topic': { url: () => '/pcourse/topic', audience: 'public' },
+  '/pcourse/allcourse': { url: () => '/pcourse/allcourse', audience: 'public' },
+  '/pcourse/courseDetail': { url: () => `/pcourse/courseDetail?id=${ids.course}`, audience: 'public' },
+  '/pcourse/topicDetail': { url: () => `/pcourse/topicDetail?id=${ids.topic}`, audience: 'public' },
+  '/personSpace/index': { url: () => '/personSpace/index', audience: 'teacher' },
+  '/personSpace/course/course': { url: () => '/personSpace/course/course', audience: 'teacher' },
+  '/personSpace/course/topic': { url: () => '/personSpace/course/topic', audience: 'teacher' },
+  '/personSpace/resource': { url: () => '/personSpace/resource', audience: 'teacher' },
+  '/personSpace/message': { url: () => '/personSpace/message', audience: 'teacher' },
+  '/personSpace/verify': { url: () => '/personSpace/verify', audience: 'teacher' },
+  '/personSpace/account/income/income': { url: () => '/personSpace/account/income/income', audience: 'teacher' },
+  '/personSpace/account/income/withdrawalRecords': {
+    url: () => '/personSpace/account/income/withdrawalRecords',
+    audience: 'teacher',
+  },
+  '/personSpace/account/income/withdrawal': {
+    url: () => '/personSpace/account/income/withdrawal',
+    audience: 'teacher',
+  },
+  '/personSpace/account/income/aftertaxincome': {
+    url: () => '/personSpace/account/income/aftertaxincome',
+    audience: 'teacher',
+  },
+  '/personSpace/account/expenditure/expenditure': {
+    url: () => '/personSpace/account/expenditure/expenditure',
+    audience: 'teacher',
+  },
+  '/personSpace/account/expenditure/invoicerecords': {
+    url: () => '/personSpace/account/expenditure/invoicerecords',
+    audience: 'teacher',
+  },
+  '/pay': { url: () => `/pay?resourceId=${ids.paid}`, audience: 'teacher' },
+  '/invoicing': { url: () => '/invoicing', audience: 'teacher' },
+  '/error/404': { url: () => '/error/404', audience: 'public' },
+  '/error/500': { url: () => '/error/500', audience: 'public' },
+  '/error/502': { url: () => '/error/502', audience: 'public' },
+};
+
+let t: TestApp;
+let browser: Browser;
+appAndBrowserForFile(
+  (app, launched) => {
+    t = app;
+    browser = launched;
+  },
+  { RATE_LIMITS: 'false' },
+);
+
+beforeAll(async () => {
+  // The demo district, as `npm start` shows it.
+  await seedDemoLibrary(t.app, t.config, () => {});
+  await seedDemoCommerce(t.prisma, t.config, () => {});
+  const first = async (type: 'MICRO_COURSE' | 'DOCUMENT' | 'ACHIEVEMENT') =>
+    (await t.prisma.resource.findFirstOrThrow({ where: { type, status: 'PUBLISHED' }, orderBy: { id: 'asc' } })).id;
+  ids.micro = await first('MICRO_COURSE');
+  ids.document = await first('DOCUMENT');
+  ids.achievement = await first('ACHIEVEMENT');
+  const teacher = await t.prisma.user.findUniqueOrThrow({ where: { userName: 'lijg' } });
+  ids.paid = (
+    await t.prisma.resource.findFirstOrThrow({
+      where: { status: 'PUBLISHED', price: { gt: 0 }, authorId: { not: teacher.id } },
+      orderBy: { id: 'asc' },
+    })
+  ).id;
+  ids.course = (await t.prisma.course.findFirstOrThrow({ where: { status: 'PUBLISHED' } })).id;
+  ids.topic = (await t.prisma.topic.findFirstOrThrow({ where: { status: 'PUBLISHED' } })).id;
+  // A Word document, a PDF and a playable video, uploaded and published as a teacher does: the details page shows
+  // each kind differently (PDF viewer, video player).
+  const lijg = await loginAs(t, 'lijg');
+  const cookie = cookieOf(lijg.jar);
+  const math = await dictIds(t, '初中', '数学');
+  const library = createReviewAdmin(t.prisma);
+  const publishDocument = (name: string, bytes: Buffer, title: string) =>
+    publishUploadedDocument(t, lijg, { name, bytes }, { title, ...math });
+  ids.officeDocument = await publishDocument('分数的初步认识.docx', docx(), '《分数的初步认识》教学设计');
+  ids.pdfDocument = await publishDocument('勾股定理-课后练习.pdf', pdf(), '《勾股定理》课后练习');
+  const bytes = h264Video();
+  const info = await initVideo(t.url, cookie, 'lesson.mp4', bytes.length);
+  const done = await uploadVideo(t.url, cookie, info.json.data, 'lesson.mp4', bytes);
+  const video = await lijg.call(routes.publishMinuteCourse, {
+    body: { title: '勾股定理的证明微课', fileId: done.data!.fileId!, ...math },
+  });
+  expect(video.code, video.msg).toBe(0);
+  await library.approve(video.data.id);
+  ids.video = video.data.id;
+  // Previews and thumbnails made, as a district sees them a while after the start (LibreOffice and ffmpeg run here).
+  await t.app.previews.drain(100);
+  mkdirSync(artifact('gate'), { recursive: true });
+});
+
+describe('the page gate', () => {
+  it('has an entry for every page in the route table', async () => {
+    const paths = [...new Set(pagePaths(await webRoutes()))];
+    expect(paths.length).toBeGreaterThan(20);
+    expect(paths.filter((path) => !PLAN[path])).toEqual([]);
+    expect(Object.keys(PLAN).filter((path) => !paths.includes(path))).toEqual([]);
+  });
+
+  const runs: { viewport: ViewportName; who: 'visitor' | 'teacher' }[] = [
+    { viewport: 'desktop', who: 'visitor' },
+    { viewport: 'phone', who: 'visitor' },
+    { viewport: 'desktop', who: 'teacher' },
+    { viewport: 'phone', who: 'teacher' },
+  ];
+  describe.each(runs.map((run) => [`${run.who} ${run.viewport}`, run] as const))('%s', (_, { viewport, who }) => {
+    let context: BrowserContext;
+    let page: Page;
+    let watcher: Awaited<ReturnType<typeof watchPage>>;
+    beforeAll(async () => {
+      const session = await returningSession(browser, who === 'teacher' ? { app: t, userName: 'lijg' } : undefined);
+      context = session.context;
+      page = session.page;
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      watcher = await watchPage(context, page);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    const pages = Object.entries(PLAN).filter(([, plan]) => who === 'teacher' || plan.audience === 'public');
+    it.each(pages)('%s', async (path, plan) => {
+      const urls = [plan.url()].flat();
+      const findings: string[] = [];
+      for (const [i, url] of urls.entries()) {
+        watcher.take();
+        await page.goto(`${t.url}${url}`);
+        await settle(page);
+        const found = [...watcher.take(), ...(await pageFindings(page))];
+        findings.push(...(urls.length > 1 ? found.map((f) => `${url}: ${f}`) : found));
+        const name = `${who}-${viewport}${path.replaceAll('/', '-')}${urls.length > 1 ? `-${i + 1}` : ''}.png`;
+        await page.screenshot({ path: artifact(`gate/${name}`), fullPage: true });
+        expect(new URL(page.url()).pathname, 'stayed on the page').toBe(path);
+      }
+      expect(findings).toEqual([]);
+    });
+  });
+});
