@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ChoiceFilter } from '../../../components/choice-filter.tsx';
 import panelStyles from '../../../components/panel.module.css';
+import { RecordTable } from '../../../components/record-table.tsx';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
@@ -12,7 +13,6 @@ import { detailsPath, editPath } from '../../../lib/resource-paths.ts';
 import { type MyRecord, type MyUpload, SPACE_PAGE_SIZE, type UploadStatus } from '../api/space-api.ts';
 import type { MyListKind } from '../api/space-keys.ts';
 import { useClearHistory, useDeleteMyRecord, useDeleteResource, useMyList, useMyUploads } from '../hooks/use-space.ts';
-import { RecordTable } from './record-table.tsx';
 import styles from './space.module.css';
 import { StatusTag } from './status-tag.tsx';
 

@@ -1,6 +1,6 @@
-import { Grid, Pagination, Spin, Table, type TableProps } from 'antd';
+import { Checkbox, Grid, Pagination, Spin, Table, type TableProps } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import styles from './record-table.module.css';
 
 type Props<T> = Omit<TableProps<T>, 'columns' | 'dataSource' | 'rowKey' | 'loading' | 'locale'> & {
@@ -12,6 +12,8 @@ type Props<T> = Omit<TableProps<T>, 'columns' | 'dataSource' | 'rowKey' | 'loadi
   testId: string;
   /** The column a phone shows as each card's heading. */
   cardTitle?: string;
+  /** A checkbox on each row (a card's heading on phones), kept across pages. */
+  selection?: { selected: readonly T[]; onChange: (rows: T[]) => void };
 };
 
 const cell = <T,>(column: ColumnType<T>, row: T, index: number) =>
@@ -32,21 +34,32 @@ export const RecordTable = <T extends object>({
   cardTitle = 'title',
   pagination,
   className,
+  style,
+  selection,
   ...table
 }: Props<T>) => {
   const screens = Grid.useBreakpoint();
+  const keyOf = (row: T) => row[rowKey] as Key;
   // Before the first measurement `lg` is undefined: render the table, the layout effect corrects it before paint.
   if (screens.lg !== false) {
     return (
       <Table<T>
         {...table}
         className={className}
+        style={style}
         rowKey={rowKey}
         columns={columns}
         dataSource={dataSource}
         loading={loading}
         pagination={pagination}
         locale={{ emptyText }}
+        rowSelection={
+          selection && {
+            selectedRowKeys: selection.selected.map(keyOf),
+            onChange: (_, picked) => selection.onChange(picked),
+            preserveSelectedRowKeys: true,
+          }
+        }
         data-testid={testId}
       />
     );
@@ -55,27 +68,43 @@ export const RecordTable = <T extends object>({
   const heading = flat.find((c) => c.key === cardTitle);
   const actions = flat.find((c) => c.key === 'actions');
   const fields = flat.filter((c) => c !== heading && c !== actions);
+  const picked = new Set(selection?.selected.map(keyOf));
+  const toggle = (row: T, on: boolean) =>
+    selection?.onChange(on ? [...selection.selected, row] : selection.selected.filter((s) => keyOf(s) !== keyOf(row)));
   return (
     <Spin spinning={loading}>
-      <div className={className} data-testid={testId}>
+      <div className={className} style={style} data-testid={testId}>
         {dataSource.length === 0 ? (
           emptyText
         ) : (
           <ul className={styles.cards}>
-            {dataSource.map((row, index) => (
-              <li key={String(row[rowKey])} className={styles.card}>
-                {heading && <div className={styles.cardTitle}>{cell(heading, row, index)}</div>}
-                <dl className={styles.fields}>
-                  {fields.map((column) => (
-                    <div key={String(column.key)} className={styles.field}>
-                      <dt>{column.title as ReactNode}</dt>
-                      <dd>{cell(column, row, index)}</dd>
-                    </div>
-                  ))}
-                </dl>
-                {actions && <div className={styles.actions}>{cell(actions, row, index)}</div>}
-              </li>
-            ))}
+            {dataSource.map((row, index) => {
+              const title = heading ? cell(heading, row, index) : null;
+              return (
+                <li key={String(keyOf(row))} className={styles.card}>
+                  {selection ? (
+                    <Checkbox
+                      className={`${styles.cardTitle} ${styles.pickable}`}
+                      checked={picked.has(keyOf(row))}
+                      onChange={(e) => toggle(row, e.target.checked)}
+                    >
+                      {title}
+                    </Checkbox>
+                  ) : (
+                    title && <div className={styles.cardTitle}>{title}</div>
+                  )}
+                  <dl className={styles.fields}>
+                    {fields.map((column) => (
+                      <div key={String(column.key)} className={styles.field}>
+                        <dt>{column.title as ReactNode}</dt>
+                        <dd>{cell(column, row, index)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  {actions && <div className={styles.actions}>{cell(actions, row, index)}</div>}
+                </li>
+              );
+            })}
           </ul>
         )}
         {pagination && <Pagination className={styles.pager} simple align="center" {...pagination} />}
