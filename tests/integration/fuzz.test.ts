@@ -198,7 +198,10 @@ describe.each(roles)('fuzz as %s', (role: Role) => {
       const before = await rowCounts();
       const slice = Math.max(250, (deadline - Date.now()) / Math.max(1, batchesLeft));
       batchesLeft--;
-      const property = fc.asyncProperty(caseArbitrary(def), async (c) => {
+      // fast-check's time limit abandons a run in flight (it races it against a timer); such a request still reaches
+      // the server and may write after the counts below, so every run is awaited before counting.
+      const inFlight = new Set<Promise<void>>();
+      const runCase = async (c: FuzzCase) => {
         // Failures are collected, not thrown: one run should show every class of failure, not shrink the first.
         let answer: Answer;
         try {
@@ -223,6 +226,11 @@ describe.each(roles)('fuzz as %s', (role: Role) => {
           });
         if (answer.status >= 400) refused.push(c);
         else accepted++;
+      };
+      const property = fc.asyncProperty(caseArbitrary(def), (c) => {
+        const run = runCase(c);
+        inFlight.add(run);
+        return run.finally(() => inFlight.delete(run));
       });
       // fc.check, not fc.assert: the property records failures itself, and a share of the budget that runs out
       // before the first case (a loaded machine) is not a failure; a few cases then still run, whatever the clock.
@@ -237,6 +245,8 @@ describe.each(roles)('fuzz as %s', (role: Role) => {
       if (details.numRuns < MIN_RUNS) {
         await fc.check(property, { seed: routeSeed + 1, numRuns: MIN_RUNS - details.numRuns });
       }
+
+      await Promise.allSettled([...inFlight]);
 
       // Row counts around the batch; when they moved, each refused request is sent again alone to find the culprit
       // (accepted requests may change rows, so a batch with some is only suspect until a refused one is caught).
