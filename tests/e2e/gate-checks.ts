@@ -12,6 +12,7 @@ const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
   phone: { width: 390, height: 844 },
+  narrowPhone: { width: 360, height: 780 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
@@ -103,7 +104,11 @@ const layoutFindings = () => {
       const range = document.createRange();
       range.selectNodeContents(node);
       const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
-      if (lines >= 2 && lines >= chars.length) {
+      // Squeezed, not merely wrapped: a short run at the end of a wide line (a highlighted word) may break in two.
+      let block = node.parentElement!;
+      while (block.parentElement && getComputedStyle(block).display === 'inline') block = block.parentElement;
+      const squeezed = block.clientWidth < 3 * Number.parseFloat(getComputedStyle(block).fontSize);
+      if (lines >= 2 && lines >= chars.length && squeezed) {
         findings.push(`one character per line: "${node.data.trim()}" in ${describe(node.parentElement!)}`);
       }
     }
@@ -131,9 +136,100 @@ const layoutFindings = () => {
   return findings;
 };
 
+/**
+ * Touch targets on phones: every control a finger aims at is at least TOUCH_TARGET_PX in both directions, or (the
+ * spacing exception of WCAG 2.5.8, at this size) nothing else a finger could hit lies within half of it from its
+ * centre. A link inside running text is exempt, as WCAG exempts inline targets. A control that forwards its clicks
+ * to a label (antd's checkboxes, radios and segmented items) counts at the label's size.
+ */
+export const TOUCH_TARGET_PX = 40;
+const touchTargetFindings = (min: number) => {
+  const selector = [
+    'a[href]',
+    'button',
+    'input:not([type=hidden])',
+    'select',
+    'textarea',
+    'summary',
+    '[role=button]',
+    '[role=link]',
+    '[role=tab]',
+    '[role=menuitem]',
+    '[role=option]',
+    '[role=checkbox]',
+    '[role=radio]',
+    '[role=switch]',
+  ].join(',');
+  const describe = (el: Element) => {
+    const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 16);
+    const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/)[0] : '';
+    return `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}${name ? ` "${name}"` : ''}`;
+  };
+  const shown = (el: Element) => {
+    const style = getComputedStyle(el);
+    return style.visibility !== 'hidden' && style.display !== 'none' && el.getClientRects().length > 0;
+  };
+  const inRunningText = (el: Element) => {
+    if (el.tagName !== 'A') return false;
+    const parent = el.parentElement;
+    if (!parent || getComputedStyle(el).display !== 'inline') return false;
+    return [...parent.childNodes].some((n) => n !== el && n.nodeType === 3 && (n.textContent ?? '').trim().length > 1);
+  };
+  // While a modal dialog is open, only its controls can be touched.
+  const modal = [...document.querySelectorAll('[aria-modal=true]')].filter(shown).at(-1);
+  const targets = new Map<Element, DOMRect>();
+  for (const el of document.querySelectorAll(selector)) {
+    if (el.closest('[aria-hidden=true], [inert]') || (el as HTMLButtonElement).disabled) continue;
+    if (modal && !modal.contains(el)) continue;
+    // A control under a label is hit through it; a control inside another control is the same target.
+    const target = el.closest('label') ?? el;
+    if (target !== el && targets.has(target)) continue;
+    const outer = target.parentElement?.closest(selector);
+    if (outer && outer !== target) continue;
+    if (!shown(target) || inRunningText(target)) continue;
+    const box = target.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    targets.set(target, box);
+  }
+  const findings: string[] = [];
+  const reach = min / 2;
+  for (const [el, box] of targets) {
+    if (box.width >= min - 0.5 && box.height >= min - 0.5) continue;
+    const cx = box.left + box.width / 2;
+    const cy = box.top + box.height / 2;
+    const crowded = [...targets].find(([other, r]) => {
+      if (other === el || other.contains(el) || el.contains(other)) return false;
+      const dx = Math.max(r.left - cx, 0, cx - r.right);
+      const dy = Math.max(r.top - cy, 0, cy - r.bottom);
+      return dx * dx + dy * dy < reach * reach;
+    });
+    if (crowded) {
+      findings.push(
+        `touch target ${Math.round(box.width)}×${Math.round(box.height)} next to ${describe(crowded[0])}: ${describe(el)}`,
+      );
+    }
+  }
+  return findings;
+};
+
+/** The touch-target findings for the page as it stands (a dialog open in it included). */
+export const touchTargets = (page: Page) => page.evaluate(touchTargetFindings, TOUCH_TARGET_PX);
+
+/** Sideways scrolling only, at a width the page is not otherwise checked at. */
+export const overflowFindings = (page: Page) =>
+  page.evaluate(async () => {
+    // Layouts that follow breakpoints in script re-render after the resize: let two frames pass first.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const { scrollWidth } = document.documentElement;
+    return scrollWidth > window.innerWidth
+      ? [`scrolls sideways at ${window.innerWidth} px: scrollWidth ${scrollWidth}`]
+      : [];
+  });
+
 /** Every finding for the page as it stands: layout, text, CSP, and axe's serious and critical violations. */
-export const pageFindings = async (page: Page) => {
+export const pageFindings = async (page: Page, { touch = false } = {}) => {
   const findings = await page.evaluate(layoutFindings);
+  if (touch) findings.push(...(await touchTargets(page)));
   const csp = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
   findings.push(...csp.map((v) => `CSP violation: ${v}`));
   // Evaluated through the debugging protocol, so the page's CSP does not apply to injecting axe itself.

@@ -11,7 +11,7 @@ import { docx, h264Video, pdf } from '../support/files.ts';
 import { dictIds, publishUploadedDocument } from '../support/library.ts';
 import { cookieOf, initVideo, uploadVideo } from '../support/uploads.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
-import { pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
+import { overflowFindings, pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
 
 /**
  * The gate every page passes, at desktop and phone size: each page of the web's route table, opened with the demo
@@ -214,7 +214,13 @@ describe('the page gate', () => {
         watcher.take();
         await page.goto(`${t.url}${url}`);
         await settle(page);
-        const found = [...watcher.take(), ...(await pageFindings(page))];
+        const found = [...watcher.take(), ...(await pageFindings(page, { touch: viewport === 'phone' }))];
+        if (viewport === 'phone') {
+          // The narrowest phones in use: nothing may scroll sideways there either.
+          await page.setViewportSize(VIEWPORTS.narrowPhone);
+          found.push(...(await overflowFindings(page)));
+          await page.setViewportSize(VIEWPORTS.phone);
+        }
         findings.push(...(urls.length > 1 ? found.map((f) => `${url}: ${f}`) : found));
         const name = `${who}-${viewport}${path.replaceAll('/', '-')}${urls.length > 1 ? `-${i + 1}` : ''}.png`;
         await page.screenshot({ path: artifact(`gate/${name}`), fullPage: true });

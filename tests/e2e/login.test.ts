@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.ts';
 import { appAndBrowserForFile, artifact, openSession } from './browser.ts';
+import { touchTargets } from './gate-checks.ts';
 import {
   dismissPicker,
   dragSlider,
@@ -421,6 +422,8 @@ describe('on a phone', () => {
       expect(Math.round(request.moveEnd_X / request.wbili)).toBe(x);
       await expect.poll(() => captcha(page).getAttribute('data-phase')).toBe('success');
       await page.screenshot({ path: artifact('login-dialog-phone-390.png') });
+      // Every control of the dialog is a finger's size: fields, the eye, the close button, the submit button.
+      expect(await touchTargets(page)).toEqual([]);
 
       await loginDialog(page).getByLabel('账号').fill('zhangxm');
       await loginDialog(page).getByLabel('密码').fill(PASSWORD);

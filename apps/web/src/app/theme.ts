@@ -27,10 +27,22 @@ const READABLE_TAG_TEXT = {
   colorError: '#cf1322',
 };
 
+const TEAL_TINTS = { bg: '#f0fdfa', bgHover: '#ccfbf1', border: '#99f6e4', borderHover: '#5eead4' };
+
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY,
     colorInfo: PRIMARY,
+    // antd derives the light steps of a colour this dark as grey (#a8b5b2): selected rows, info alerts and tinted
+    // backgrounds take the teal tints instead.
+    colorPrimaryBg: TEAL_TINTS.bg,
+    colorPrimaryBgHover: TEAL_TINTS.bgHover,
+    colorPrimaryBorder: TEAL_TINTS.border,
+    colorPrimaryBorderHover: TEAL_TINTS.borderHover,
+    colorInfoBg: TEAL_TINTS.bg,
+    colorInfoBgHover: TEAL_TINTS.bgHover,
+    colorInfoBorder: TEAL_TINTS.border,
+    colorInfoBorderHover: TEAL_TINTS.borderHover,
     colorLink: PRIMARY,
     // antd's defaults (45 % and 25 % black, #ff4d4f) miss 4.5:1 on white: counters, hints, placeholders, danger
     // links and form errors are text people must read.

@@ -1,7 +1,6 @@
 import { TITLES } from '@zyk/shared';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { TouchSize } from '../../../components/touch-size.tsx';
 import styles from './classroom.module.css';
 
 const NAV = [
@@ -24,39 +23,38 @@ export const ClassroomLayout = ({
   overlays?: ReactNode;
 }) => (
   <div className={styles.shell}>
-    <TouchSize>
-      <header className={styles.header}>
-        <div className={`zyk-container ${styles.headerInner}`}>
-          <Link to="/pcourse/index" className={styles.brand}>
-            <span className={styles.brandMark} aria-hidden>
-              课
-            </span>
-            <span className={styles.brandName}>{TITLES.boutique}</span>
+    <header className={styles.header}>
+      <div className={`zyk-container ${styles.headerInner}`}>
+        <Link to="/pcourse/index" className={styles.brand}>
+          <span className={styles.brandMark} aria-hidden>
+            课
+          </span>
+          <span className={styles.brandName}>{TITLES.boutique}</span>
+        </Link>
+        {/* On phones this is a row of its own under the brand, scrolling sideways when it does not fit. */}
+        <div className={styles.links}>
+          <nav className={styles.nav} aria-label="精品课堂导航">
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink)}
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <Link to="/home/index" className={styles.backLink}>
+            返回{TITLES.library}
           </Link>
-          {/* On phones this is a row of its own under the brand, scrolling sideways when it does not fit. */}
-          <div className={styles.links}>
-            <nav className={styles.nav} aria-label="精品课堂导航">
-              {NAV.map((item) => (
-                <NavLink
-                  key={item.to}
-                  to={item.to}
-                  className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink)}
-                >
-                  {item.label}
-                </NavLink>
-              ))}
-            </nav>
-            <Link to="/home/index" className={styles.backLink}>
-              返回{TITLES.library}
-            </Link>
-          </div>
-          {actions && <div className={styles.account}>{actions}</div>}
         </div>
-      </header>
-      <main className={styles.main}>
-        <Outlet />
-      </main>
-    </TouchSize>
+        {actions && <div className={styles.account}>{actions}</div>}
+      </div>
+    </header>
+    <main className={styles.main}>
+      <Outlet />
+    </main>
+
     {footer}
     {overlays}
   </div>

@@ -4,7 +4,6 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
-import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDuration } from '../../../lib/format.ts';
 import { parseResourceId } from '../../../lib/resource-paths.ts';
@@ -141,9 +140,9 @@ export const CourseDetailPage = () => (
 
 /** /coursePreview: the same course view without the site's header or footer. */
 export const CoursePreviewPage = () => (
-  <TouchSize>
+  <>
     <div className={`zyk-container ${styles.page}`} data-testid="course-preview">
       <CourseStudy preview />
     </div>
-  </TouchSize>
+  </>
 );

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import panelStyles from '../../../components/panel.module.css';
 import { EmptyState } from '../../../components/status.tsx';
-import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { InvoiceableOrder, InvoiceInput } from '../api/commerce-api.ts';
@@ -75,103 +74,101 @@ export const InvoicingPage = () => {
   ];
 
   return (
-    <TouchSize>
-      <div className="zyk-container">
-        {toastHolder}
-        <div className={styles.page}>
-          <section className={styles.panel} aria-labelledby="invoicing-title">
-            <header className={styles.panelHeader}>
-              <h1 id="invoicing-title" className={panelStyles.panelTitle}>
-                申请开票
-              </h1>
-              <Link className={panelStyles.panelAction} to="/personSpace/account/expenditure/invoicerecords">
-                开票记录 ›
-              </Link>
-            </header>
-            <h2 className={panelStyles.panelSubtitle} style={{ margin: '0 0 12px' }}>
-              1. 选择订单
-            </h2>
-            <MoneyTable
-              list={orders}
-              page={page}
-              onPage={setPage}
-              failure="可开票订单加载失败"
-              empty={<EmptyState title="没有可开票的订单" hint="已支付且实付金额大于 0、尚未开票的订单可以申请发票" />}
-              testId="invoice-orders"
-              rowKey="id"
-              columns={columns}
-              selection={{ selected, onChange: setSelected }}
-            />
-            <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
-              2. 填写发票信息
-            </h2>
-            <p>
-              已选 {selected.length} 个订单，开票金额 <strong className={styles.price}>{formatYuan(total)}</strong>
-            </p>
-            <Form
-              form={form}
-              layout="vertical"
-              className={styles.form}
-              initialValues={{ titleType: 'PERSONAL' }}
-              onFinish={submit}
+    <div className="zyk-container">
+      {toastHolder}
+      <div className={styles.page}>
+        <section className={styles.panel} aria-labelledby="invoicing-title">
+          <header className={styles.panelHeader}>
+            <h1 id="invoicing-title" className={panelStyles.panelTitle}>
+              申请开票
+            </h1>
+            <Link className={panelStyles.panelAction} to="/personSpace/account/expenditure/invoicerecords">
+              开票记录 ›
+            </Link>
+          </header>
+          <h2 className={panelStyles.panelSubtitle} style={{ margin: '0 0 12px' }}>
+            1. 选择订单
+          </h2>
+          <MoneyTable
+            list={orders}
+            page={page}
+            onPage={setPage}
+            failure="可开票订单加载失败"
+            empty={<EmptyState title="没有可开票的订单" hint="已支付且实付金额大于 0、尚未开票的订单可以申请发票" />}
+            testId="invoice-orders"
+            rowKey="id"
+            columns={columns}
+            selection={{ selected, onChange: setSelected }}
+          />
+          <h2 className={panelStyles.panelSubtitle} style={{ margin: '24px 0 12px' }}>
+            2. 填写发票信息
+          </h2>
+          <p>
+            已选 {selected.length} 个订单，开票金额 <strong className={styles.price}>{formatYuan(total)}</strong>
+          </p>
+          <Form
+            form={form}
+            layout="vertical"
+            className={styles.form}
+            initialValues={{ titleType: 'PERSONAL' }}
+            onFinish={submit}
+          >
+            <Form.Item name="titleType" label="抬头类型">
+              <Radio.Group
+                options={[
+                  { value: 'PERSONAL', label: '个人' },
+                  { value: 'COMPANY', label: '单位' },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item
+              name="title"
+              label="发票抬头"
+              rules={[
+                { required: true, whitespace: true, message: '请输入发票抬头' },
+                { min: 2, max: 100, message: '发票抬头为 2-100 个字' },
+              ]}
             >
-              <Form.Item name="titleType" label="抬头类型">
-                <Radio.Group
-                  options={[
-                    { value: 'PERSONAL', label: '个人' },
-                    { value: 'COMPANY', label: '单位' },
-                  ]}
-                />
-              </Form.Item>
+              <Input placeholder={titleType === 'COMPANY' ? '单位全称' : '个人姓名'} maxLength={100} />
+            </Form.Item>
+            {titleType === 'COMPANY' && (
               <Form.Item
-                name="title"
-                label="发票抬头"
-                rules={[
-                  { required: true, whitespace: true, message: '请输入发票抬头' },
-                  { min: 2, max: 100, message: '发票抬头为 2-100 个字' },
-                ]}
+                name="taxNumber"
+                label="税号"
+                normalize={(v: string) => v.toUpperCase()}
+                rules={requiredAndValid(
+                  '单位抬头须填写税号（统一社会信用代码）',
+                  isValidTaxNumber,
+                  '税号有误：须为 15-20 位大写字母或数字，18 位的统一社会信用代码校验位须正确',
+                )}
               >
-                <Input placeholder={titleType === 'COMPANY' ? '单位全称' : '个人姓名'} maxLength={100} />
+                <Input placeholder="统一社会信用代码" maxLength={20} />
               </Form.Item>
-              {titleType === 'COMPANY' && (
-                <Form.Item
-                  name="taxNumber"
-                  label="税号"
-                  normalize={(v: string) => v.toUpperCase()}
-                  rules={requiredAndValid(
-                    '单位抬头须填写税号（统一社会信用代码）',
-                    isValidTaxNumber,
-                    '税号有误：须为 15-20 位大写字母或数字，18 位的统一社会信用代码校验位须正确',
-                  )}
-                >
-                  <Input placeholder="统一社会信用代码" maxLength={20} />
-                </Form.Item>
-              )}
-              <Form.Item
-                name="email"
-                label="接收邮箱"
-                rules={[
-                  { required: true, message: '请输入接收发票的邮箱' },
-                  { type: 'email', message: '请输入正确的邮箱地址' },
-                ]}
-              >
-                <Input placeholder="电子发票将发送到此邮箱" maxLength={100} />
-              </Form.Item>
-              <FormFooter failure={failure} pending={apply.isPending}>
-                提交申请
-              </FormFooter>
-            </Form>
-          </section>
-          <section className={styles.panel} aria-labelledby="invoicing-records">
-            <header className={styles.panelHeader}>
-              <h2 id="invoicing-records" className={panelStyles.panelSubtitle}>
-                开票记录
-              </h2>
-            </header>
-            <InvoiceRecordTable testId="invoicing-records" />
-          </section>
-        </div>
+            )}
+            <Form.Item
+              name="email"
+              label="接收邮箱"
+              rules={[
+                { required: true, message: '请输入接收发票的邮箱' },
+                { type: 'email', message: '请输入正确的邮箱地址' },
+              ]}
+            >
+              <Input placeholder="电子发票将发送到此邮箱" maxLength={100} />
+            </Form.Item>
+            <FormFooter failure={failure} pending={apply.isPending}>
+              提交申请
+            </FormFooter>
+          </Form>
+        </section>
+        <section className={styles.panel} aria-labelledby="invoicing-records">
+          <header className={styles.panelHeader}>
+            <h2 id="invoicing-records" className={panelStyles.panelSubtitle}>
+              开票记录
+            </h2>
+          </header>
+          <InvoiceRecordTable testId="invoicing-records" />
+        </section>
       </div>
-    </TouchSize>
+    </div>
   );
 };

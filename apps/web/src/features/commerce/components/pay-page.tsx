@@ -5,7 +5,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
-import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText, isUnauthorized } from '../../../lib/api-result.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { detailsPath, parseResourceId } from '../../../lib/resource-paths.ts';
@@ -60,7 +59,7 @@ export const PayPage = () => {
 };
 
 const Frame = ({ children }: { children: React.ReactNode }) => (
-  <TouchSize>
+  <>
     <div className="zyk-container">
       <div className={styles.page}>
         <section className={styles.panel} aria-labelledby="pay-title">
@@ -73,7 +72,7 @@ const Frame = ({ children }: { children: React.ReactNode }) => (
         </section>
       </div>
     </div>
-  </TouchSize>
+  </>
 );
 
 const PayOrder = ({

@@ -10,7 +10,6 @@ import {
 import { Button, Drawer, Grid } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { TouchSize } from '../../../components/touch-size.tsx';
 import { useSession } from '../../../stores/session.ts';
 import styles from './space.module.css';
 
@@ -157,37 +156,35 @@ export const PersonSpaceLayout = ({
           <div className={styles.headerActions}>{headerActions?.(compact)}</div>
         </div>
       </header>
-      <TouchSize>
-        <div className={`zyk-container ${styles.body}`}>
-          {compact ? (
-            <Drawer
-              placement="left"
-              size={300}
-              open={menuOpen}
-              onClose={closeMenu}
-              title={
-                <span className={styles.brandWords}>
-                  <span className={styles.brandName}>个人空间</span>
-                  {userLine}
-                </span>
-              }
-              classNames={{ body: styles.drawerBody }}
-            >
-              <SpaceNav messageCount={messageCount} onNavigate={closeMenu} />
-              <SiteLinks className={styles.drawerLinks} />
-              {accountLinks && <div className={styles.accountLinks}>{accountLinks}</div>}
-            </Drawer>
-          ) : (
-            <aside className={styles.side}>
-              <SpaceNav messageCount={messageCount} />
-              {accountLinks && <div className={styles.accountLinks}>{accountLinks}</div>}
-            </aside>
-          )}
-          <main className={styles.content}>
-            <Outlet />
-          </main>
-        </div>
-      </TouchSize>
+      <div className={`zyk-container ${styles.body}`}>
+        {compact ? (
+          <Drawer
+            placement="left"
+            size={300}
+            open={menuOpen}
+            onClose={closeMenu}
+            title={
+              <span className={styles.brandWords}>
+                <span className={styles.brandName}>个人空间</span>
+                {userLine}
+              </span>
+            }
+            classNames={{ body: styles.drawerBody }}
+          >
+            <SpaceNav messageCount={messageCount} onNavigate={closeMenu} />
+            <SiteLinks className={styles.drawerLinks} />
+            {accountLinks && <div className={styles.accountLinks}>{accountLinks}</div>}
+          </Drawer>
+        ) : (
+          <aside className={styles.side}>
+            <SpaceNav messageCount={messageCount} />
+            {accountLinks && <div className={styles.accountLinks}>{accountLinks}</div>}
+          </aside>
+        )}
+        <main className={styles.content}>
+          <Outlet />
+        </main>
+      </div>
       {footer}
       {overlays}
     </div>
