@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,8 +15,9 @@ import { freePort } from '../support/net.ts';
 export const startBenchApp = async (env: Record<string, string> = {}) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'zyk-bench-'));
   chmodSync(dir, 0o755);
+  const pgDataDir = path.join(dir, 'data');
   const pg = await startEmbeddedPostgres({
-    dir: path.join(dir, 'data'),
+    dir: pgDataDir,
     port: await freePort(),
     database: 'bench',
     persistent: false,
@@ -38,6 +39,8 @@ export const startBenchApp = async (env: Record<string, string> = {}) => {
     url,
     databaseUrl: pg.url,
     dataDir: config.DATA_DIR,
+    /** The PostgreSQL server's process id (its backends are its children), for `processTreeCpuMs`. */
+    postgresPid: Number(readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
     close: async () => {
       await app.close();
       await pg.stop();
@@ -135,9 +138,16 @@ export const createJsonPoster = (baseUrl: string, maxSockets = 64) => {
       },
       send: (request: string) =>
         new Promise<Buffer>((resolve, reject) => {
+          // A connection the server closed would never answer: fail now rather than wait forever.
+          if (dead) return reject(new Error('connection closed by the server'));
           waiter = { resolve, reject };
           socket.write(request);
         }),
+      /** Gives up on the request in flight (its answer could arrive later and be taken for the next one's). */
+      abandon: (error: Error) => {
+        fail(error);
+        socket.destroy();
+      },
       destroy: () => socket.destroy(),
     };
   };
@@ -167,15 +177,21 @@ export const createJsonPoster = (baseUrl: string, maxSockets = 64) => {
     else idle.push(connection);
   };
 
-  const post = async (path: string, body: unknown) => {
+  /** A request without an answer after `timeoutMs` fails with a `RequestTimeout` (and its connection is closed). */
+  const post = async (path: string, body: unknown, timeoutMs = 30_000) => {
     const json = JSON.stringify(body);
     const request =
       `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`;
     const connection = await acquire();
+    const timer = setTimeout(
+      () => connection.abandon(new RequestTimeout(`${path} ${json} had no answer after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     try {
       return JSON.parse((await connection.send(request)).toString('utf8')) as unknown;
     } finally {
+      clearTimeout(timer);
       release(connection);
     }
   };
@@ -186,22 +202,81 @@ export const createJsonPoster = (baseUrl: string, maxSockets = 64) => {
   return { post, close };
 };
 
-/** Runs `task` `total` times with `concurrency` in flight; returns per-call latencies (ms) and the wall time. */
-export const runConcurrent = async (total: number, concurrency: number, task: (i: number) => Promise<void>) => {
+export class RequestTimeout extends Error {}
+
+/**
+ * Runs `task` `total` times with `concurrency` in flight; returns per-call latencies (ms) and the wall time.
+ * A task failing with `RequestTimeout` is reported at once on stderr and listed in `stuck` (its latency is the
+ * timeout), and the run goes on; every `watchMs` the requests still in flight longer than that are printed, so
+ * a run that stops making progress says which requests it is waiting for.
+ */
+export const runConcurrent = async (
+  total: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+  { watchMs = 10_000 }: { watchMs?: number } = {},
+) => {
   const latencies: number[] = [];
+  const stuck: string[] = [];
+  const inFlight = new Map<number, number>();
   let next = 0;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        await task(i);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { latencies, wallMs: performance.now() - started };
+  const watchdog = setInterval(() => {
+    const now = performance.now();
+    const late = [...inFlight].filter(([, t0]) => now - t0 > watchMs);
+    if (late.length)
+      process.stderr.write(
+        `\n[bench] ${late.length} requests in flight for over ${watchMs / 1000} s: #${late.map(([i]) => i).join(', #')}\n`,
+      );
+  }, watchMs);
+  watchdog.unref();
+  try {
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < total) {
+          const i = next++;
+          const t0 = performance.now();
+          inFlight.set(i, t0);
+          try {
+            await task(i);
+          } catch (error) {
+            if (!(error instanceof RequestTimeout)) throw error;
+            stuck.push(error.message);
+            process.stderr.write(`\n[bench] STUCK request #${i}: ${error.message}\n`);
+          } finally {
+            inFlight.delete(i);
+          }
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+  } finally {
+    clearInterval(watchdog);
+  }
+  return { latencies, wallMs: performance.now() - started, stuck };
+};
+
+/**
+ * CPU time (ms) of a process tree: the process, its children still running (PostgreSQL's backends) and those
+ * it has reaped. Measured around a run, the difference is what the server spent (Linux /proc).
+ */
+export const processTreeCpuMs = (pid: number) => {
+  const fieldsOf = (p: number | string) => {
+    const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  };
+  const own = fieldsOf(pid);
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const f = fieldsOf(entry);
+      if (Number(f[1]) === pid) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks * 10;
 };
 
 /**

@@ -52,7 +52,6 @@ const SQL_ONLY_INDEXES = new Set<string>([
     `resources(${column}, id)`,
   ]),
   'resources(search_vector)',
-  'resources(search_ngrams)',
   // Partial unique indexes: one paid and one pending order per buyer and resource; one pending verification.
   'orders(buyer_id, resource_id)',
   'identity_verifications(user_id)',

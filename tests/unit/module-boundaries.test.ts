@@ -61,6 +61,7 @@ const OWNER: Record<string, string> = {
   Report: 'library',
   SearchRecord: 'library',
   SearchWordDaily: 'library',
+  SearchSynonym: 'library',
   Message: 'messages',
   MessageRead: 'messages',
   WorkOrder: 'workorders',

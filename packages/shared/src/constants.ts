@@ -7,6 +7,10 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PAGE_SIZE = { home: 20, search: 10, messages: 10 } as const;
 export const SEARCH_RECORDS_SHOWN = 8;
 export const HOT_WORDS_SHOWN = 8;
+/** A keyword search ranks only its most relevant matches, this many: its total is at most this. */
+export const SEARCH_RANKED_LIMIT = 100;
+/** An empty-keyword search (everything, most viewed first) counts its total up to this many. */
+export const SEARCH_COUNT_CAP = 1000;
 
 export const SCROLL_THRESHOLD_PX = 176;
 export const SCROLL_THROTTLE_MS = 100;

@@ -126,6 +126,10 @@ export const MESSAGES = {
     replyNotFound: '回复不存在或已删除',
     onlyOwnReplyDeletable: '只能删除自己的回复',
   },
+  search: {
+    synonymWordInvalid: (word: string) => `同义词“${word}”须为 1-20 个汉字、字母或数字`,
+    synonymTooFew: '一组同义词至少需要两个不同的词',
+  },
   report: {
     alreadyReported: '您已举报过该资源，我们会尽快处理',
     notFoundOrHandled: (id: number) => `举报 ${id} 不存在或已处理`,

@@ -16,6 +16,7 @@ import { sendMessage } from '../modules/messages/service.ts';
 import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
 import { type Command, flagArgs, need, reviewCommand } from './command.ts';
 import { commerceCommands } from './commerce-commands.ts';
+import { searchCommands } from './search-commands.ts';
 import { verifyCommands } from './verify-commands.ts';
 
 const printReport = (report: ImportReport) => {
@@ -321,6 +322,7 @@ export const commands: Record<string, Command> = {
     },
   },
   ...commerceCommands,
+  ...searchCommands,
   ...verifyCommands,
 };
 

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { transaction } from '../lib/transaction.ts';
-import { writeSearchVectors } from '../modules/library/resources.ts';
+import { dictNames } from '../modules/dict/service.ts';
+import { writeSearchVector } from '../modules/library/search-index.ts';
 import { storeDocument } from '../modules/uploads/document.ts';
 import { generateResources } from './generate-resources.ts';
 
@@ -115,20 +116,23 @@ export const seedDemoLibrary = async (app: FastifyInstance, config: Config, log:
     fileIds.push(stored.id);
     const fields = { title: doc.title, tags: doc.tags, description: doc.description };
     await transaction(prisma, async (tx) => {
+      const indexed = {
+        ...fields,
+        type: doc.title.includes('论文') ? ('ACHIEVEMENT' as const) : ('DOCUMENT' as const),
+        trainType: doc.title.includes('论文') ? 'paper' : null,
+        stageId: stage.id,
+        subjectId: subject.id,
+      };
       const resource = await tx.resource.create({
         data: {
-          ...fields,
-          type: doc.title.includes('论文') ? 'ACHIEVEMENT' : 'DOCUMENT',
-          trainType: doc.title.includes('论文') ? 'paper' : null,
-          stageId: stage.id,
-          subjectId: subject.id,
+          ...indexed,
           authorId: user.id,
           status: 'PUBLISHED',
           publishedAt: new Date(),
           files: { create: { fileId: stored.id, sort: 0 } },
         },
       });
-      await writeSearchVectors(tx, resource.id, fields);
+      await writeSearchVector(tx, resource.id, indexed, await dictNames(prisma));
     });
   }
   await generateResources(prisma, { count: 300, days: 180 });

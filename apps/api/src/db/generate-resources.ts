@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { CHINA_TODAY_SQL } from '../lib/china-time-sql.ts';
-import { ngrams, searchWords } from '../modules/library/segment.ts';
+import { dictNames } from '../modules/dict/service.ts';
+import { resourceDocument, SEARCH_VERSION } from '../modules/library/search-index.ts';
 
 /** Lesson topics per subject, for plausible titles. */
-const TOPICS: Record<string, string[]> = {
+export const TOPICS: Record<string, string[]> = {
   语文: [
     '静夜思',
     '春',
@@ -54,13 +55,13 @@ const TOPICS: Record<string, string[]> = {
   体育与健康: ['立定跳远', '篮球运球', '广播体操', '队列练习'],
 };
 const FALLBACK_TOPICS = ['单元复习', '专题探究', '核心素养导向的教学', '大单元教学设计'];
-const EDITIONS = ['人教版', '北师大版', '苏教版', '部编版', '沪教版', '湘教版'];
-const GRADES: Record<string, string[]> = {
+export const EDITIONS = ['人教版', '北师大版', '苏教版', '部编版', '沪教版', '湘教版'];
+export const GRADES: Record<string, string[]> = {
   小学: ['一年级', '二年级', '三年级', '四年级', '五年级', '六年级'],
   初中: ['七年级', '八年级', '九年级'],
   高中: ['高一', '高二', '高三'],
 };
-const KINDS = {
+export const KINDS = {
   MICRO_COURSE: ['微课', '微课视频', '知识点精讲', '实验演示'],
   DOCUMENT: ['教学设计', '课件', '学案', '同步练习', '教案', '说课稿'],
   ACHIEVEMENT: ['教学反思', '课题研究报告', '优秀论文', '教学案例', '培训讲义'],
@@ -90,6 +91,7 @@ export interface GenerateOptions {
 export const generateResources = async (prisma: PrismaClient, opts: GenerateOptions) => {
   const stages = await prisma.dict.findMany({ where: { level: 1 } });
   const subjects = await prisma.dict.findMany({ where: { level: 2 } });
+  const names = await dictNames(prisma);
   const authors = await prisma.user.findMany({ where: { isAdmin: false }, select: { id: true } });
   if (authors.length === 0 || subjects.length === 0) throw new Error('请先写入种子数据（字典与教师）');
   const days = opts.days ?? 365;
@@ -113,10 +115,7 @@ export const generateResources = async (prisma: PrismaClient, opts: GenerateOpti
       downloads: [] as number[],
       stars: [] as number[],
       published: [] as Date[],
-      words: [] as string[],
-      tagWords: [] as string[],
-      descWords: [] as string[],
-      grams: [] as string[],
+      documents: [] as string[],
     };
     for (let i = 0; i < n; i++) {
       const subject = pick(subjects);
@@ -141,24 +140,31 @@ export const generateResources = async (prisma: PrismaClient, opts: GenerateOpti
       cols.downloads.push(Math.floor(views * Math.random() * 0.3));
       cols.stars.push(Math.floor(views * Math.random() * 0.1));
       cols.published.push(new Date(Date.now() - Math.random() * days * 86_400_000));
-      cols.words.push(searchWords(title).join(' '));
-      cols.tagWords.push(searchWords(tags.join(' ')).join(' '));
-      cols.descWords.push(searchWords(description).join(' '));
-      cols.grams.push(ngrams(`${title} ${tags.join(' ')}`).join(' '));
+      cols.documents.push(
+        resourceDocument(
+          {
+            type,
+            trainType: cols.train.at(-1) ?? null,
+            title,
+            tags,
+            description,
+            stageId: stage.id,
+            subjectId: subject.id,
+          },
+          names,
+        ),
+      );
     }
     await prisma.$executeRaw`
       INSERT INTO resources (type, train_type, title, description, tags, stage_id, subject_id, author_id, price,
-        status, view_count, download_count, star_count, published_at, updated_at, search_vector, search_ngrams)
+        status, view_count, download_count, star_count, published_at, updated_at, search_vector, search_version)
       SELECT t::"ResourceType", tr, ti, de, ARRAY(SELECT jsonb_array_elements_text(tg::jsonb)), st, su, au, pr,
-        'PUBLISHED', vi, dl, sa, pu, now(),
-        setweight(to_tsvector('simple', w), 'A') || setweight(to_tsvector('simple', tw), 'B')
-          || setweight(to_tsvector('simple', dw), 'C'),
-        to_tsvector('simple', g)
+        'PUBLISHED', vi, dl, sa, pu, now(), doc::tsvector, ${SEARCH_VERSION}
       FROM unnest(${cols.type}::text[], ${cols.train}::text[], ${cols.title}::text[], ${cols.description}::text[],
         ${cols.tags}::text[], ${cols.stage}::int[], ${cols.subject}::int[], ${cols.author}::int[], ${cols.price}::int[],
         ${cols.views}::int[], ${cols.downloads}::int[], ${cols.stars}::int[], ${cols.published}::timestamptz[],
-        ${cols.words}::text[], ${cols.tagWords}::text[], ${cols.descWords}::text[], ${cols.grams}::text[])
-        AS x(t, tr, ti, de, tg, st, su, au, pr, vi, dl, sa, pu, w, tw, dw, g)`;
+        ${cols.documents}::text[])
+        AS x(t, tr, ti, de, tg, st, su, au, pr, vi, dl, sa, pu, doc)`;
     opts.onProgress?.(done + n);
   }
   // Some recent activity per resource, so the hot ranking over the last 30 days has something to rank.

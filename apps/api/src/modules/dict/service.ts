@@ -51,3 +51,31 @@ export const dictNames = (prisma: PrismaClient): Promise<Map<number, string>> =>
   }
   return names.map;
 };
+
+let tree: { at: number; value: Promise<{ stages: DictStageRow[]; subjects: DictSubjectRow[] }> } | undefined;
+export interface DictStageRow {
+  id: number;
+  name: string;
+}
+export interface DictSubjectRow {
+  id: number;
+  name: string;
+  stageId: number;
+}
+
+/** Stages and their subjects, refreshed each minute (the same object until then, so callers may cache by it). */
+export const dictTree = (prisma: PrismaClient) => {
+  if (!tree || Date.now() - tree.at > NAMES_TTL_MS) {
+    const value = prisma.dict
+      .findMany({ where: { level: { in: [1, 2] } }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] })
+      .then((rows) => ({
+        stages: rows.filter((r) => r.level === 1).map((r) => ({ id: r.id, name: r.dictName })),
+        subjects: rows.filter((r) => r.level === 2).map((r) => ({ id: r.id, name: r.dictName, stageId: r.parentId })),
+      }));
+    tree = { at: Date.now(), value };
+    value.catch(() => {
+      tree = undefined;
+    });
+  }
+  return tree.value;
+};

@@ -3,12 +3,12 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { dictEntry } from '../dict/service.ts';
+import { dictEntry, dictNames } from '../dict/service.ts';
 import { filesOwnedBy, ownsAllFiles, storedFilesInOrder } from '../files/records.ts';
 import { canDownloadResource, type EntitlementRule, isEntitled } from './access.ts';
 import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
 import { libraryChanged } from './page-cache.ts';
-import { ngrams, searchWords } from './segment.ts';
+import { writeSearchVector } from './search-index.ts';
 
 export interface PublishInput {
   id?: number;
@@ -29,22 +29,6 @@ const FILE_KINDS: Record<ResourceType, string[]> = {
   MICRO_COURSE: ['video', 'audio'],
   DOCUMENT: ['document', 'image'],
   ACHIEVEMENT: ['document', 'image', 'video', 'audio'],
-};
-
-/** Writes the two search vectors of a resource (inside the caller's transaction). */
-export const writeSearchVectors = (
-  tx: Prisma.TransactionClient,
-  id: number,
-  fields: { title: string; tags: string[]; description: string },
-) => {
-  const words = (text: string) => searchWords(text).join(' ');
-  return tx.$executeRaw`
-    UPDATE resources SET
-      search_vector = setweight(to_tsvector('simple', ${words(fields.title)}), 'A')
-                   || setweight(to_tsvector('simple', ${words(fields.tags.join(' '))}), 'B')
-                   || setweight(to_tsvector('simple', ${words(fields.description)}), 'C'),
-      search_ngrams = to_tsvector('simple', ${ngrams(`${fields.title} ${fields.tags.join(' ')}`).join(' ')})
-    WHERE id = ${id}`;
 };
 
 const isOwnerOrAdmin = (user: SessionUser | null, authorId: number) => !!user && (user.isAdmin || user.id === authorId);
@@ -106,6 +90,7 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
       status: 'PENDING' as const,
       reviewNote: null,
     };
+    const names = await dictNames(prisma);
     const saved = await transaction(prisma, async (tx) => {
       const saved = existing
         ? await tx.resource.update({ where: { id: existing.id }, data })
@@ -114,7 +99,7 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
       await tx.resourceFile.createMany({
         data: fileIds.map((fileId, sort) => ({ resourceId: saved.id, fileId, sort })),
       });
-      await writeSearchVectors(tx, saved.id, data);
+      await writeSearchVector(tx, saved.id, data, names);
       return { id: saved.id, status: saved.status };
     });
     // An edit sends a published resource back to review: it leaves the public lists.

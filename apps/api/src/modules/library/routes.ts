@@ -8,6 +8,7 @@ import { createListService } from './lists.ts';
 import { createReportService } from './reports.ts';
 import { createResourceService } from './resources.ts';
 import { createSearchService } from './search.ts';
+import { reindexStale } from './search-index.ts';
 
 const bool = (state?: '1' | '0') => (state === undefined ? undefined : state === '1');
 
@@ -20,6 +21,22 @@ export default async function libraryRoutes(app: FastifyInstance) {
   const search = createSearchService(app.prisma, app.pg);
   app.addHook('onClose', () => search.close());
   app.backgroundWrites.add(() => search.flushHotWords());
+  // Resources indexed by an older version of the search are re-indexed in the background once the api is ready
+  // (after an upgrade; they are found by their old words meanwhile).
+  let closing = false;
+  let reindexing: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    reindexing = reindexStale(app.prisma, () => closing).then(
+      (n) => {
+        if (n > 0) app.log.info({ resources: n }, '已按新的检索方式重建资源索引');
+      },
+      (error) => app.log.error({ err: error }, '重建资源检索索引出错'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await reindexing;
+  });
   const downloads = createDownloadService(app, interactions);
   registerLibraryFileRule(app);
 
