@@ -351,95 +351,87 @@ describe('guard and the personal space tab for visitors', () => {
   });
 });
 
+/**
+ * Logging in on a phone with a finger: the dialog fits the screen, the puzzle is drawn at the width left (the drop is
+ * scaled back by wbili), every control of the dialog is a finger's size, and the account logs in.
+ */
+const loginWithFinger = async (options: {
+  width: number;
+  height: number;
+  deviceScaleFactor: number;
+  account: string;
+  shownName: string;
+  shot: string;
+}) => {
+  const { width, height, deviceScaleFactor, account, shownName, shot } = options;
+  const { context, page, errors } = await openSession(browser, {
+    viewport: { width, height },
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor,
+  });
+  try {
+    await page.goto(`${t.url}/home/index`);
+    await dismissPicker(page);
+    const nextPuzzle = page.waitForResponse(isPuzzle);
+    await headerLogin(page).click();
+    await loginDialog(page).waitFor({ state: 'visible' });
+    const { serial, x } = await puzzleFrom(nextPuzzle);
+    await expect.poll(() => loginDialog(page).getByTestId('captcha-piece').isVisible()).toBe(true);
+
+    const frame = await waitUntilStill(page);
+    expect(frame.x).toBeGreaterThanOrEqual(0);
+    expect(frame.x + frame.width).toBeLessThanOrEqual(width);
+    const scale = Math.min(1, frame.width / 310);
+    const { request, result } = await dragWithTouch(page, context, x * scale);
+    expect(result).toBe(1);
+    expect(request.wbili).toBeCloseTo(scale, 3);
+    expect(Math.round(request.moveEnd_X / request.wbili)).toBe(x);
+    await expect.poll(() => captcha(page).getAttribute('data-phase')).toBe('success');
+    await page.screenshot({ path: artifact(`${shot}.png`) });
+    expect(await touchTargets(page)).toEqual([]);
+
+    await loginDialog(page).getByLabel('账号').fill(account);
+    await loginDialog(page).getByLabel('密码').fill(PASSWORD);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/newLogin'));
+    // A click, not tap(): a synthetic tap on a busy machine can turn into a long press and never click.
+    await submitButton(page).click();
+    expect(
+      ((await sent).postDataJSON() as { verifyImageResult: { captchaSerialNumber: string } }).verifyImageResult,
+    ).toMatchObject({ captchaSerialNumber: serial });
+    await loginDialog(page).waitFor({ state: 'hidden' });
+    await expect.poll(() => userMenu(page).textContent()).toContain(shownName);
+    expect(errors).toEqual([]);
+    return { frame };
+  } catch (error) {
+    await page.screenshot({ path: artifact(`${shot}-failure.png`) });
+    throw error;
+  } finally {
+    await context.close();
+  }
+};
+
 describe('on a phone', () => {
-  it('the puzzle shrinks to fit, is solved with a finger, and an ID card number logs in', async () => {
-    const { context, page, errors } = await openSession(browser, {
-      viewport: { width: 360, height: 740 },
-      hasTouch: true,
-      isMobile: true,
+  it('at 360×740 the puzzle shrinks to fit, is solved with a finger, and an ID card number logs in', async () => {
+    const { frame } = await loginWithFinger({
+      width: 360,
+      height: 740,
       deviceScaleFactor: 2,
+      account: '110108199006180042',
+      shownName: '李建国',
+      shot: 'login-dialog-phone',
     });
-    try {
-      await page.goto(`${t.url}/home/index`);
-      await dismissPicker(page);
-      const nextPuzzle = page.waitForResponse(isPuzzle);
-      await headerLogin(page).click();
-      await loginDialog(page).waitFor({ state: 'visible' });
-      const { serial, x } = await puzzleFrom(nextPuzzle);
-      await expect.poll(() => loginDialog(page).getByTestId('captcha-piece').isVisible()).toBe(true);
-
-      const frame = await waitUntilStill(page);
-      expect(frame.width).toBeLessThan(310);
-      const scale = frame.width / 310;
-      const { request, result } = await dragWithTouch(page, context, x * scale);
-      expect(result).toBe(1);
-      expect(request.wbili).toBeCloseTo(scale, 3);
-      expect(Math.round(request.moveEnd_X / request.wbili)).toBe(x);
-      await page.screenshot({ path: artifact('login-dialog-phone.png') });
-
-      await loginDialog(page).getByLabel('账号').fill('110108199006180042');
-      await loginDialog(page).getByLabel('密码').fill(PASSWORD);
-      const sent = page.waitForRequest((r) => r.url().endsWith('/api/newLogin'));
-      // A click, not tap(): a synthetic tap on a busy machine can turn into a long press and never click.
-      await submitButton(page).click();
-      expect(
-        ((await sent).postDataJSON() as { verifyImageResult: { captchaSerialNumber: string } }).verifyImageResult,
-      ).toMatchObject({ captchaSerialNumber: serial });
-      await loginDialog(page).waitFor({ state: 'hidden' });
-      await expect.poll(() => userMenu(page).textContent()).toContain('李建国');
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await page.screenshot({ path: artifact('login-phone-failure.png') });
-      throw error;
-    } finally {
-      await context.close();
-    }
+    expect(frame.width).toBeLessThan(310);
   });
 
   it('at 390×844 with touch, dragging the slider with a finger solves the puzzle and logs in', async () => {
-    const { context, page, errors } = await openSession(browser, {
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
+    await loginWithFinger({
+      width: 390,
+      height: 844,
       deviceScaleFactor: 3,
+      account: 'zhangxm',
+      shownName: '张晓梅',
+      shot: 'login-dialog-phone-390',
     });
-    try {
-      await page.goto(`${t.url}/home/index`);
-      await dismissPicker(page);
-      const nextPuzzle = page.waitForResponse(isPuzzle);
-      await headerLogin(page).click();
-      await loginDialog(page).waitFor({ state: 'visible' });
-      const { serial, x } = await puzzleFrom(nextPuzzle);
-      await expect.poll(() => loginDialog(page).getByTestId('captcha-piece').isVisible()).toBe(true);
-
-      // The dialog fits the phone; the puzzle is drawn at whatever width that leaves, and the drop is scaled back.
-      const frame = await waitUntilStill(page);
-      expect(frame.x).toBeGreaterThanOrEqual(0);
-      expect(frame.x + frame.width).toBeLessThanOrEqual(390);
-      const scale = Math.min(1, frame.width / 310);
-      const { request, result } = await dragWithTouch(page, context, x * scale);
-      expect(result).toBe(1);
-      expect(Math.round(request.moveEnd_X / request.wbili)).toBe(x);
-      await expect.poll(() => captcha(page).getAttribute('data-phase')).toBe('success');
-      await page.screenshot({ path: artifact('login-dialog-phone-390.png') });
-      // Every control of the dialog is a finger's size: fields, the eye, the close button, the submit button.
-      expect(await touchTargets(page)).toEqual([]);
-
-      await loginDialog(page).getByLabel('账号').fill('zhangxm');
-      await loginDialog(page).getByLabel('密码').fill(PASSWORD);
-      const sent = page.waitForRequest((r) => r.url().endsWith('/api/newLogin'));
-      await submitButton(page).click();
-      expect(
-        ((await sent).postDataJSON() as { verifyImageResult: { captchaSerialNumber: string } }).verifyImageResult,
-      ).toMatchObject({ captchaSerialNumber: serial });
-      await loginDialog(page).waitFor({ state: 'hidden' });
-      await expect.poll(() => userMenu(page).textContent()).toContain('张晓梅');
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await page.screenshot({ path: artifact('login-phone-390-failure.png') });
-      throw error;
-    } finally {
-      await context.close();
-    }
   });
 });

@@ -1,10 +1,11 @@
 import { PAY_PASSWORD_PATTERN } from '@zyk/shared';
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../../lib/api-result.ts';
 import { checkPayPassword } from '../api/commerce-api.ts';
 import styles from './commerce.module.css';
+import { PasswordFormDialog } from './password-form-dialog.tsx';
 
 /**
  * Asks for the 6-digit pay password and trades it for a payToken (valid five minutes) that balance payments and
@@ -46,58 +47,58 @@ export const PayPasswordDialog = ({
   };
 
   return (
-    <Modal
+    <PasswordFormDialog
       open={open}
       title={title}
       okText="确定"
-      cancelText="取消"
-      confirmLoading={checking}
-      onOk={() => form.submit()}
+      busy={checking}
+      width={420}
+      form={form}
+      failure={failure}
+      onSubmit={submit}
       onCancel={() => {
-        form.resetFields();
         setFailure(null);
         onCancel();
       }}
-      destroyOnHidden
-      width={420}
+      intro={
+        amountText && (
+          <p>
+            金额 <span className={styles.bigPrice}>{amountText}</span>
+          </p>
+        )
+      }
+      footnote={
+        onForgot ? (
+          <p className={styles.muted}>
+            忘记支付密码？
+            <Button type="link" size="small" onClick={onForgot}>
+              用登录密码重新设置
+            </Button>
+          </p>
+        ) : (
+          <p className={styles.muted}>
+            忘记支付密码？可在 <Link to="/personSpace/verify">实名认证与安全</Link> 中用登录密码重新设置。
+          </p>
+        )
+      }
     >
-      {amountText && (
-        <p>
-          金额 <span className={styles.bigPrice}>{amountText}</span>
-        </p>
-      )}
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item
-          name="password"
-          label="支付密码"
-          rules={[
-            { required: true, message: '请输入 6 位数字支付密码' },
-            { pattern: PAY_PASSWORD_PATTERN, message: '支付密码为 6 位数字' },
-          ]}
-        >
-          <Input.Password
-            autoFocus
-            maxLength={6}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="6 位数字"
-            aria-label="支付密码"
-          />
-        </Form.Item>
-      </Form>
-      {failure && <Alert type="error" showIcon title={failure} />}
-      {onForgot ? (
-        <p className={styles.muted}>
-          忘记支付密码？
-          <Button type="link" size="small" onClick={onForgot}>
-            用登录密码重新设置
-          </Button>
-        </p>
-      ) : (
-        <p className={styles.muted}>
-          忘记支付密码？可在 <Link to="/personSpace/verify">实名认证与安全</Link> 中用登录密码重新设置。
-        </p>
-      )}
-    </Modal>
+      <Form.Item
+        name="password"
+        label="支付密码"
+        rules={[
+          { required: true, message: '请输入 6 位数字支付密码' },
+          { pattern: PAY_PASSWORD_PATTERN, message: '支付密码为 6 位数字' },
+        ]}
+      >
+        <Input.Password
+          autoFocus
+          maxLength={6}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="6 位数字"
+          aria-label="支付密码"
+        />
+      </Form.Item>
+    </PasswordFormDialog>
   );
 };

@@ -1,9 +1,10 @@
-import { Alert, Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-result.ts';
 import { checkPayPassword } from '../api/commerce-api.ts';
 import { useSetPayPassword } from '../hooks/use-commerce.ts';
 import styles from './commerce.module.css';
+import { PasswordFormDialog } from './password-form-dialog.tsx';
 import { PAY_PASSWORD_RULE, PayPasswordFields, type PayPasswordValues } from './pay-password-fields.tsx';
 
 /**
@@ -46,33 +47,34 @@ export const SetPayPasswordDialog = ({
   };
 
   return (
-    <Modal
+    <PasswordFormDialog
       open={open}
       title={replacing ? '重新设置支付密码' : '设置支付密码'}
       okText="设置并支付"
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => form.submit()}
+      busy={busy}
+      width={440}
+      form={form}
+      failure={failure}
+      failureTestId="set-pay-password-failure"
+      onSubmit={submit}
       onCancel={() => {
-        form.resetFields();
         setFailure(null);
         onCancel();
       }}
-      destroyOnHidden
-      width={440}
+      intro={
+        <>
+          <p>
+            余额支付需要支付密码，设置后立即支付本订单{' '}
+            <span className={styles.price} data-testid="set-pay-password-amount">
+              {amountText}
+            </span>
+            ，以后的余额支付与提现也用它验证。
+          </p>
+          <p className={styles.muted}>{PAY_PASSWORD_RULE}</p>
+        </>
+      }
     >
-      <p>
-        余额支付需要支付密码，设置后立即支付本订单{' '}
-        <span className={styles.price} data-testid="set-pay-password-amount">
-          {amountText}
-        </span>
-        ，以后的余额支付与提现也用它验证。
-      </p>
-      <p className={styles.muted}>{PAY_PASSWORD_RULE}</p>
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <PayPasswordFields replacing={replacing} autoFocus />
-      </Form>
-      {failure && <Alert type="error" showIcon title={failure} data-testid="set-pay-password-failure" />}
-    </Modal>
+      <PayPasswordFields replacing={replacing} autoFocus />
+    </PasswordFormDialog>
   );
 };

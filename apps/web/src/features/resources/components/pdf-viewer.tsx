@@ -5,6 +5,7 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import type { OpenedPdf } from '../lib/pdf-document.ts';
 import { PdfPageRenderer } from '../lib/pdf-page-renderer.ts';
 import styles from './pdf-viewer.module.css';
+import placeholder from './preview-placeholder.module.css';
 
 /** Pages within this much (of the view's height) above or below the view are drawn; farther ones are freed. */
 const DRAW_AHEAD = '100%';
@@ -83,7 +84,7 @@ export const PdfViewer = ({
 
   if (state.status === 'loading') {
     return (
-      <div className={styles.placeholder} data-testid="preview-pdf-loading" role="status">
+      <div className={placeholder.box} data-testid="preview-pdf-loading" role="status">
         <Spin />
         <div>正在加载 PDF…</div>
       </div>
@@ -91,8 +92,8 @@ export const PdfViewer = ({
   }
   if (state.status === 'failed') {
     return (
-      <div className={styles.placeholder} data-testid="preview-pdf-error">
-        <FileExclamationOutlined className={styles.icon} aria-hidden />
+      <div className={placeholder.box} data-testid="preview-pdf-error">
+        <FileExclamationOutlined className={placeholder.icon} aria-hidden />
         <div>{state.message}</div>
         <div className={styles.actions}>
           <Button

@@ -11,6 +11,7 @@ import { decodeText, totalFromContentRange } from '../lib/text-decode.ts';
 import { MediaPlayer } from './media-player.tsx';
 import { PdfViewer } from './pdf-viewer.tsx';
 import styles from './preview-panel.module.css';
+import placeholder from './preview-placeholder.module.css';
 
 /** Text previews show the beginning of the file; the whole of it is a download away. */
 const TEXT_PREVIEW_BYTES = 256 * 1024;
@@ -24,16 +25,16 @@ export const PreviewPanel = ({ resource: r }: { resource: ResourceDetail }) => {
   const [fileId, setFileId] = useState<string | null>(r.files[0]?.id ?? null);
   if (r.files.length === 0) {
     return (
-      <div className={styles.placeholder} data-testid="preview-none">
-        <FileSearchOutlined className={styles.icon} aria-hidden />
+      <div className={placeholder.box} data-testid="preview-none">
+        <FileSearchOutlined className={placeholder.icon} aria-hidden />
         <div>该资源暂无可预览的文件</div>
       </div>
     );
   }
   if (!r.canDownload) {
     return (
-      <div className={styles.placeholder} data-testid="preview-locked">
-        <LockOutlined className={styles.icon} aria-hidden />
+      <div className={placeholder.box} data-testid="preview-locked">
+        <LockOutlined className={placeholder.icon} aria-hidden />
         {r.price > 0 ? (
           <>
             <div className={styles.lockedPrice}>付费资源 · {formatPrice(r.price)}</div>
@@ -67,7 +68,7 @@ const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: Resour
 
   if (query.isPending) {
     return (
-      <div className={styles.placeholder}>
+      <div className={placeholder.box}>
         <Spin />
         <div>正在加载预览…</div>
       </div>
@@ -75,8 +76,8 @@ const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: Resour
   }
   if (query.isError) {
     return (
-      <div className={styles.placeholder} data-testid="preview-error">
-        <FileSearchOutlined className={styles.icon} aria-hidden />
+      <div className={placeholder.box} data-testid="preview-error">
+        <FileSearchOutlined className={placeholder.icon} aria-hidden />
         <div>{errorText(query.error, '预览加载失败')}</div>
         <Button size="small" onClick={() => void query.refetch()}>
           重试
@@ -112,8 +113,8 @@ const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: Resour
       );
     case 'external':
       return (
-        <div className={styles.placeholder} data-testid="preview-external">
-          <FileSearchOutlined className={styles.icon} aria-hidden />
+        <div className={placeholder.box} data-testid="preview-external">
+          <FileSearchOutlined className={placeholder.icon} aria-hidden />
           <div>{info.fileName}</div>
           <Button type="primary" href={url} target="_blank" rel="noopener" icon={<ExportOutlined aria-hidden />}>
             打开在线预览
@@ -122,7 +123,7 @@ const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: Resour
       );
     case 'converting':
       return (
-        <div className={styles.placeholder} data-testid="preview-converting" role="status">
+        <div className={placeholder.box} data-testid="preview-converting" role="status">
           <Spin />
           <div>正在转换，请稍后</div>
           <div className={styles.hint}>{info.msg}</div>
@@ -130,8 +131,8 @@ const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: Resour
       );
     default:
       return (
-        <div className={styles.placeholder} data-testid="preview-unavailable">
-          <FileSearchOutlined className={styles.icon} aria-hidden />
+        <div className={placeholder.box} data-testid="preview-unavailable">
+          <FileSearchOutlined className={placeholder.icon} aria-hidden />
           <div>{info.msg ?? '该文件暂不支持在线预览，请下载后查看'}</div>
         </div>
       );
@@ -165,13 +166,13 @@ const TextPreview = ({ url }: { url: string }) => {
 
   if (text.state === 'loading') {
     return (
-      <div className={styles.placeholder}>
+      <div className={placeholder.box}>
         <Spin />
       </div>
     );
   }
   if (text.state === 'failed') {
-    return <div className={styles.placeholder}>文本加载失败（{text.message}），请下载后查看</div>;
+    return <div className={placeholder.box}>文本加载失败（{text.message}），请下载后查看</div>;
   }
   return (
     <div>
