@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { positionToSave, resumePosition } from '../../apps/web/src/features/resources/lib/playback.ts';
 import { decodeText, totalFromContentRange } from '../../apps/web/src/features/resources/lib/text-decode.ts';
 import { normalizeKeyword, resolveSearch } from '../../apps/web/src/features/search/lib/search-memory.ts';
+import { subjectLabels, understoodChips, withoutWord } from '../../apps/web/src/features/search/lib/understood.ts';
 import { type Crumb, HOME_CRUMB, nextTrail, visibleTrail } from '../../apps/web/src/features/shell/lib/trail.ts';
 import { formatCount, formatDate, formatDateTime, formatDuration, formatPrice } from '../../apps/web/src/lib/format.ts';
 import {
@@ -13,6 +14,7 @@ import {
   mergePages,
   nextPageParam,
   pagerItems,
+  searchTotal,
   snapshotFor,
   totalOf,
 } from '../../apps/web/src/lib/paging.ts';
@@ -119,6 +121,18 @@ describe('home list paging: 20 per page, appended, current page incremented', ()
     expect(formatTotal(12)).toBe('12');
     expect(formatTotal(1000)).toBe('1000+');
   });
+
+  it('a keyword search at the ranked limit reads "100 条以上", and only those 100 can be paged through', () => {
+    expect(searchTotal(100, true)).toEqual({
+      pageable: 100,
+      summary: '找到 100 条以上相关结果，按相关度显示前 100 条',
+      pager: '前 100 条',
+      capped: true,
+    });
+    expect(searchTotal(42, true)).toMatchObject({ pageable: 42, summary: '找到 42 条相关结果', capped: false });
+    expect(searchTotal(1000, false)).toMatchObject({ pageable: 1000, summary: '共 1000+ 条', capped: true });
+    expect(searchTotal(150, false)).toMatchObject({ pageable: 150, summary: '共 150 条', capped: false });
+  });
 });
 
 describe('numbered pages (list and search pages)', () => {
@@ -139,7 +153,14 @@ describe('numbered pages (list and search pages)', () => {
 });
 
 describe('search keyword and the search store', () => {
-  const remembered = { keyword: '勾股', type: 'DOCUMENT' as const, page: 3 };
+  const remembered = {
+    keyword: '勾股',
+    type: 'DOCUMENT' as const,
+    stage: { id: 2, name: '初中' },
+    subject: null,
+    page: 3,
+  };
+  const fresh = { type: null, stage: null, subject: null, page: 1 };
 
   it('trims the keyword; an empty one stays a search', () => {
     expect(normalizeKeyword('  勾股 定理 ')).toBe('勾股 定理');
@@ -149,12 +170,56 @@ describe('search keyword and the search store', () => {
   it('uses the URL keyword; the same keyword comes back with its type and page, a new one starts over', () => {
     expect(resolveSearch('勾股', remembered)).toEqual(remembered);
     expect(resolveSearch(' 勾股 ', remembered)).toEqual(remembered);
-    expect(resolveSearch('牛顿', remembered)).toEqual({ keyword: '牛顿', type: null, page: 1 });
-    expect(resolveSearch('', remembered)).toEqual({ keyword: '', type: null, page: 1 });
+    expect(resolveSearch('牛顿', remembered)).toEqual({ keyword: '牛顿', ...fresh });
+    expect(resolveSearch('', remembered)).toEqual({ keyword: '', ...fresh });
   });
 
   it('without a keyword in the URL (a breadcrumb entry) the remembered search is shown', () => {
     expect(resolveSearch(null, remembered)).toEqual(remembered);
+  });
+});
+
+describe('recognised words as chips', () => {
+  const facets = { type: [], stage: [], subject: [{ id: 31, name: '生物学', stageId: 2, count: 4 }] };
+
+  it('each chip filters by what it names, and × takes out the word as typed', () => {
+    const chips = understoodChips('初中物理 浮力 视频', {
+      stage: { id: 2, name: '初中' },
+      subject: { id: 12, name: '物理' },
+      type: { value: 'MICRO_COURSE', word: '视频' },
+    });
+    expect(chips.map((c) => [c.label, c.word])).toEqual([
+      ['初中', '初中'],
+      ['物理', '物理'],
+      ['视频', '视频'],
+    ]);
+    expect(chips.map((c) => c.filter)).toEqual([
+      { kind: 'stage', filter: { id: 2, name: '初中' } },
+      { kind: 'subject', filter: { id: 12, name: '物理' } },
+      { kind: 'type', value: 'MICRO_COURSE', name: '微课' },
+    ]);
+    expect(withoutWord('初中物理 浮力 视频', '物理')).toBe('初中 浮力 视频');
+    expect(withoutWord('浮力 视频', '视频')).toBe('浮力');
+  });
+
+  it('finds the word behind a dictionary name (生物 → 生物学, 人教 → 人教版); no × when it cannot (初一 → 七年级)', () => {
+    const chips = understoodChips(
+      '初一生物 人教 细胞',
+      {
+        grade: '七年级',
+        stage: { id: 2, name: '初中' },
+        subject: { id: null, name: '生物学' },
+        edition: '人教版',
+      },
+      facets,
+    );
+    const by = Object.fromEntries(chips.map((c) => [c.key, c]));
+    expect(by.subject).toMatchObject({ word: '生物', filter: { kind: 'subject', filter: { id: 31 } } });
+    expect(by.edition).toMatchObject({ word: '人教', filter: null });
+    expect(by.grade).toMatchObject({ word: null, filter: null });
+    expect(by.stage!.word).toBeNull(); // inferred from 初一
+    // 统编 is 部编版, but 编版 alone is no word of it: no ×.
+    expect(understoodChips('统编版 背影', { edition: '部编版' })[0]!.word).toBeNull();
   });
 });
 
@@ -221,5 +286,22 @@ describe('previews and playback', () => {
     expect(resumePosition(12, Number.NaN)).toBe(0);
     expect(positionToSave(13.7, false)).toBe(13);
     expect(positionToSave(30, true)).toBe(0);
+  });
+
+  it('facet subjects say their stage while the results span several stages', () => {
+    const stage = [
+      { id: 1, name: '小学', count: 2 },
+      { id: 2, name: '初中', count: 1 },
+    ];
+    const subject = [
+      { id: 11, name: '数学', stageId: 1, count: 1 },
+      { id: 12, name: '语文', stageId: 1, count: 1 },
+      { id: 21, name: '数学', stageId: 2, count: 1 },
+    ];
+    expect([...subjectLabels({ type: [], stage, subject }).values()]).toEqual(['小学数学', '小学语文', '初中数学']);
+    expect([...subjectLabels({ type: [], stage: [stage[0]!], subject: subject.slice(0, 2) }).values()]).toEqual([
+      '数学',
+      '语文',
+    ]);
   });
 });

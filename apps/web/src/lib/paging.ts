@@ -1,4 +1,4 @@
-import type { PageBean } from '@zyk/shared';
+import { type PageBean, SEARCH_COUNT_CAP, SEARCH_RANKED_LIMIT } from '@zyk/shared';
 
 /**
  * Paging of the library lists. The first page of a list answers a `snapshot` time; later pages pass it back so
@@ -53,8 +53,34 @@ export const snapshotFor = (page: number, firstPageSnapshot: string | undefined)
   page <= 1 ? undefined : firstPageSnapshot;
 
 /** The search total is counted up to a cap: 1000 reads "1000+". */
-export const SEARCH_TOTAL_CAP = 1000;
+export const SEARCH_TOTAL_CAP = SEARCH_COUNT_CAP;
 export const formatTotal = (total: number, cap = SEARCH_TOTAL_CAP) => (total >= cap ? `${cap}+` : String(total));
+
+/**
+ * How the search page states its total. A keyword search ranks only its best SEARCH_RANKED_LIMIT matches, so a
+ * total at that limit means "at least that many", and only those can be paged through; an empty keyword lists
+ * everything, counted up to SEARCH_TOTAL_CAP.
+ */
+export const searchTotal = (total: number, keyword: boolean) => {
+  if (!keyword) {
+    const text = `共 ${formatTotal(total)} 条`;
+    return {
+      pageable: Math.min(total, SEARCH_TOTAL_CAP),
+      summary: text,
+      pager: text,
+      capped: total >= SEARCH_TOTAL_CAP,
+    };
+  }
+  if (total >= SEARCH_RANKED_LIMIT) {
+    return {
+      pageable: SEARCH_RANKED_LIMIT,
+      summary: `找到 ${SEARCH_RANKED_LIMIT} 条以上相关结果，按相关度显示前 ${SEARCH_RANKED_LIMIT} 条`,
+      pager: `前 ${SEARCH_RANKED_LIMIT} 条`,
+      capped: true,
+    };
+  }
+  return { pageable: total, summary: `找到 ${total} 条相关结果`, pager: `共 ${total} 条`, capped: false };
+};
 
 export type PagerItem = number | 'gap-before' | 'gap-after';
 

@@ -3,9 +3,22 @@ import { api, dataOr } from '../../../lib/api.ts';
 import { unwrap } from '../../../lib/api-result.ts';
 import type { SearchParams } from './search-keys.ts';
 
-/** One page of results (content, current, size 10, type). */
-export const searchResources = async ({ keyword, type, page }: SearchParams) =>
-  unwrap(await api(routes.search, { body: { content: keyword, current: page, size: PAGE_SIZE.search, type } }));
+/** One page of results (content, current, size 10, and the type, stage and subject filters). */
+export const searchResources = async ({ keyword, type, stageId, subjectId, page }: SearchParams) =>
+  unwrap(
+    await api(routes.search, {
+      body: {
+        content: keyword,
+        current: page,
+        size: PAGE_SIZE.search,
+        type,
+        academicStageId: stageId,
+        subjectId,
+      },
+    }),
+  );
+
+export type SearchAnswer = Awaited<ReturnType<typeof searchResources>>;
 
 /** The user's recent searches, the first 8. */
 export const getSearchRecords = async () =>

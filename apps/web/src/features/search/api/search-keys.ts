@@ -3,6 +3,8 @@ import type { ResourceType } from '@zyk/shared';
 export interface SearchParams {
   keyword: string;
   type: ResourceType | null;
+  stageId: number | null;
+  subjectId: number | null;
   page: number;
 }
 

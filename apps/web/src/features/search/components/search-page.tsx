@@ -1,7 +1,7 @@
 import { CloseOutlined, DeleteOutlined, FireOutlined, HistoryOutlined } from '@ant-design/icons';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE, type ResourceType } from '@zyk/shared';
-import { Button, Popconfirm } from 'antd';
+import { Button, Grid, Popconfirm } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Chip, ChipGroup } from '../../../components/chip.tsx';
@@ -9,7 +9,7 @@ import { Pager } from '../../../components/pager.tsx';
 import { ResourceList, ResourceListSkeleton } from '../../../components/resource-card.tsx';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { formatTotal, SEARCH_TOTAL_CAP } from '../../../lib/paging.ts';
+import { searchTotal } from '../../../lib/paging.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { searchPath } from '../../../lib/resource-paths.ts';
 import { useSession } from '../../../stores/session.ts';
@@ -21,18 +21,41 @@ import {
   useSearchRecords,
   useSearchResults,
 } from '../hooks/use-search.ts';
-import { readSearchMemory, resolveSearch, startSearch, writeSearchMemory } from '../lib/search-memory.ts';
+import {
+  readSearchMemory,
+  refineSearch,
+  resolveSearch,
+  type SearchMemory,
+  startSearch,
+  writeSearchMemory,
+} from '../lib/search-memory.ts';
+import { type PickedFilter, TYPE_NAMES, understoodChips, withoutWord } from '../lib/understood.ts';
 import { HighlightedTitle } from './highlighted-title.tsx';
+import { ActiveFilters, SearchFacets } from './search-facets.tsx';
 import styles from './search-page.module.css';
+import { UnderstoodLine } from './understood-line.tsx';
 
 const TYPE_FILTERS: readonly { value: ResourceType | null; label: string }[] = [
   { value: null, label: '全部' },
-  { value: 'MICRO_COURSE', label: '微课' },
-  { value: 'DOCUMENT', label: '文档' },
-  { value: 'ACHIEVEMENT', label: '成果' },
+  ...(Object.entries(TYPE_NAMES) as [ResourceType, string][]).map(([value, label]) => ({ value, label })),
 ];
 
-/** /home/search?searchKeyWord=: results with highlighted titles, a type filter, pages of 10, records and hot words. */
+/** A filter as the state holds it, applied (`on`) or lifted. */
+const withFilter = (state: SearchMemory, picked: PickedFilter, on: boolean): SearchMemory => {
+  const next = { ...state, page: 1 };
+  if (picked.kind === 'type') next.type = on ? picked.value : null;
+  else next[picked.kind] = on ? picked.filter : null;
+  return next;
+};
+
+const isApplied = (state: SearchMemory, picked: PickedFilter) =>
+  picked.kind === 'type' ? state.type === picked.value : state[picked.kind]?.id === picked.filter.id;
+
+/**
+ * /home/search?searchKeyWord=: results with highlighted titles, pages of 10, the words the search recognised, the
+ * results counted by type, stage and subject (each a filter), related searches when few came back, records and
+ * hot words.
+ */
 export const SearchPage = () => {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -48,8 +71,16 @@ export const SearchPage = () => {
   }
   useEffect(() => writeSearchMemory(state), [state]);
 
-  const { keyword, type, page } = state;
-  const results = useSearchResults({ keyword, type, page });
+  const { keyword, type, stage, subject, page } = state;
+  const results = useSearchResults({
+    keyword,
+    type,
+    stageId: stage?.id ?? null,
+    subjectId: subject?.id ?? null,
+    page,
+  });
+  // The facets sit in the side column next to the results; where the page is one column they go above the list.
+  const wide = Grid.useBreakpoint().lg !== false;
   const records = useSearchRecords(loggedIn);
   const hotWords = useHotWords();
   const deleteRecord = useDeleteSearchRecord();
@@ -77,9 +108,38 @@ export const SearchPage = () => {
     setState((s) => ({ ...s, page: next }));
     listTop.current?.scrollIntoView({ block: 'start' });
   };
+  const isActive = (picked: PickedFilter) => isApplied(state, picked);
+  const toggleFilter = (picked: PickedFilter) => setState((s) => withFilter(s, picked, !isApplied(s, picked)));
+  const removeFilter = (picked: PickedFilter) => setState((s) => withFilter(s, picked, false));
+  // The same search without one recognised word: the filters stay, the keyword (and the URL) change.
+  const removeWord = (word: string) => {
+    const next = withoutWord(keyword, word);
+    refineSearch(state, next);
+    navigate(searchPath(next));
+  };
 
   const data = results.data;
-  const total = data ? Math.min(data.pageBean.totalCount, SEARCH_TOTAL_CAP) : 0;
+  const total = data ? searchTotal(data.pageBean.totalCount, keyword !== '') : null;
+  // Type counts are known for every type only while no type is chosen (the counts are of the filtered results).
+  const typeCounts = new Map(data?.facets?.type.map((f) => [f.value, f.count]));
+  const chips = data?.understood ? understoodChips(data.keyword, data.understood, data.facets) : [];
+  const active = [
+    ...(type
+      ? [{ filter: { kind: 'type', value: type, name: TYPE_NAMES[type] } as const, label: TYPE_NAMES[type] }]
+      : []),
+    ...(stage ? [{ filter: { kind: 'stage', filter: stage } as const, label: stage.name }] : []),
+    ...(subject ? [{ filter: { kind: 'subject', filter: subject } as const, label: subject.name }] : []),
+  ];
+  const suggestions = data?.suggestions ?? [];
+  const facets = (layout: 'side' | 'rows') => (
+    <SearchFacets
+      facets={data?.facets}
+      capped={total?.capped ?? false}
+      layout={layout}
+      isActive={isActive}
+      onToggle={toggleFilter}
+    />
+  );
 
   return (
     <div className={`zyk-container ${styles.page}`}>
@@ -89,32 +149,64 @@ export const SearchPage = () => {
             <h1 id="search-title" className={styles.title}>
               {keyword ? (
                 <>
-                  “<span className={styles.keyword}>{keyword}</span>”的搜索结果
+                  “<span className={styles.keyword}>{keyword}</span>
+                  <span className={styles.phrase}>”的搜索结果</span>
                 </>
               ) : (
                 '全部资源'
               )}
             </h1>
-            {data && (
+            {total && (
               <span className={styles.total} data-testid="search-total">
-                共 {formatTotal(data.pageBean.totalCount)} 条
+                {total.summary.split(/(?<=，)/).map((phrase) => (
+                  <span key={phrase} className={styles.phrase}>
+                    {phrase}
+                  </span>
+                ))}
               </span>
             )}
           </header>
+          <UnderstoodLine chips={chips} isActive={isActive} onFilter={toggleFilter} onRemoveWord={removeWord} />
           <div className={styles.filters}>
-            <span className={styles.filterTitle}>类型</span>
-            <ChipGroup label="资源类型">
-              {TYPE_FILTERS.map((option) => (
-                <Chip
-                  key={option.label}
-                  selected={type === option.value}
-                  onClick={() => setState((s) => ({ ...s, type: option.value, page: 1 }))}
-                >
-                  {option.label}
-                </Chip>
-              ))}
-            </ChipGroup>
+            <div className={styles.filterRow}>
+              <span className={styles.filterTitle}>类型</span>
+              <ChipGroup label="资源类型">
+                {TYPE_FILTERS.map((option) => {
+                  const count = option.value && typeCounts.get(option.value);
+                  return (
+                    <Chip
+                      key={option.label}
+                      selected={type === option.value}
+                      onClick={() => setState((s) => ({ ...s, type: option.value, page: 1 }))}
+                    >
+                      {option.label}
+                      {count ? <span className={styles.typeCount}>{count}</span> : null}
+                    </Chip>
+                  );
+                })}
+              </ChipGroup>
+            </div>
+            {!wide && facets('rows')}
+            <ActiveFilters
+              filters={active}
+              onRemove={removeFilter}
+              onClear={() => setState((s) => ({ ...s, type: null, stage: null, subject: null, page: 1 }))}
+            />
           </div>
+          {suggestions.length > 0 && (
+            <nav className={styles.suggestions} aria-label="相关搜索" data-testid="search-suggestions">
+              <span className={styles.filterTitle}>{data?.objList.length ? '相关搜索' : '您是不是要找'}</span>
+              <ul className={styles.suggestionList}>
+                {suggestions.map((word) => (
+                  <li key={word}>
+                    <button type="button" className={styles.suggestion} onClick={() => goSearch(word)}>
+                      {word}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
 
           {results.isPending ? (
             <ResourceListSkeleton count={5} layout="row" />
@@ -123,7 +215,7 @@ export const SearchPage = () => {
           ) : !data || data.objList.length === 0 ? (
             <EmptyState
               title={keyword ? `没有找到与“${keyword}”相关的资源` : '暂无资源'}
-              hint="换个关键词，或试试下面的热门搜索"
+              hint={active.length > 0 ? '去掉一些筛选条件再试试' : '换个关键词，或试试热门搜索'}
             />
           ) : (
             <div className={results.isPlaceholderData ? styles.stale : undefined} aria-busy={results.isFetching}>
@@ -136,8 +228,8 @@ export const SearchPage = () => {
               <Pager
                 current={page}
                 pageSize={PAGE_SIZE.search}
-                total={total}
-                totalText={`共 ${formatTotal(data.pageBean.totalCount)} 条`}
+                total={total?.pageable ?? 0}
+                totalText={total?.pager}
                 onChange={setPage}
               />
             </div>
@@ -145,7 +237,8 @@ export const SearchPage = () => {
         </section>
       </div>
 
-      <aside className={styles.aside} aria-label="搜索记录与热门搜索">
+      <aside className={styles.aside} aria-label={wide ? '筛选、搜索记录与热门搜索' : '搜索记录与热门搜索'}>
+        {wide && facets('side')}
         {loggedIn && (
           <section className={styles.side} aria-labelledby="search-records-title" data-testid="search-records">
             <header className={styles.sideHeader}>

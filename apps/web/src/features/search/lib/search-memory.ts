@@ -1,17 +1,27 @@
 import type { ResourceType } from '@zyk/shared';
 
+/** A stage or subject filter, with the name the page shows for it (the results may no longer name it). */
+export interface NamedFilter {
+  id: number;
+  name: string;
+}
+
 /**
- * The search store (keyword, type, page): the last search of this tab. The search page falls back
+ * The search store (keyword, filters, page): the last search of this tab. The search page falls back
  * to it when its URL carries no keyword (a breadcrumb entry keeps the details page's query, not the search's),
- * and keeps the type and page of a keyword when the user comes back to it.
+ * and keeps the filters and page of a keyword when the user comes back to it.
  */
 export interface SearchMemory {
   keyword: string;
   type: ResourceType | null;
+  stage: NamedFilter | null;
+  subject: NamedFilter | null;
   page: number;
 }
 
-let memory: SearchMemory = { keyword: '', type: null, page: 1 };
+const fresh = (keyword: string): SearchMemory => ({ keyword, type: null, stage: null, subject: null, page: 1 });
+
+let memory: SearchMemory = fresh('');
 
 export const readSearchMemory = (): SearchMemory => memory;
 
@@ -19,9 +29,17 @@ export const writeSearchMemory = (next: SearchMemory) => {
   memory = next;
 };
 
-/** A new search from the box or a chip starts at page 1 of all types. */
+/** A new search from the box or a chip starts at page 1, unfiltered. */
 export const startSearch = (keyword: string) => {
-  memory = { keyword, type: null, page: 1 };
+  memory = fresh(keyword);
+};
+
+/**
+ * The same search with different words (a recognised word taken out): it keeps its filters, from page 1. Written
+ * before navigating, so the page finds the new keyword remembered.
+ */
+export const refineSearch = (current: SearchMemory, keyword: string) => {
+  memory = { ...current, keyword, page: 1 };
 };
 
 /**
@@ -31,11 +49,11 @@ export const startSearch = (keyword: string) => {
 export const normalizeKeyword = (raw: string) => raw.trim();
 
 /**
- * Where the search page's state comes from: the URL's keyword when present (with the remembered type and page
+ * Where the search page's state comes from: the URL's keyword when present (with the remembered filters and page
  * if it is the remembered keyword), otherwise the remembered search.
  */
 export const resolveSearch = (urlKeyword: string | null, remembered: SearchMemory): SearchMemory => {
   if (urlKeyword === null) return remembered;
   const keyword = normalizeKeyword(urlKeyword);
-  return keyword === remembered.keyword ? { ...remembered, keyword } : { keyword, type: null, page: 1 };
+  return keyword === remembered.keyword ? { ...remembered, keyword } : fresh(keyword);
 };
