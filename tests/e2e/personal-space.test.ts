@@ -86,7 +86,12 @@ const choose = async (page: Page, select: ReturnType<Page['getByRole']>, option:
   );
   for (let attempt = 0; ; attempt++) {
     await select.click();
-    const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
+    // This select's own dropdown (the one holding the list its input controls): the dropdown of the select used
+    // just before may still be fading out with a like-named option in it.
+    await eventuallyTrue(async () => Boolean(await select.getAttribute('aria-controls')), 5000);
+    const list = await select.getAttribute('aria-controls');
+    const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
+    const item = dropdown.locator('.ant-select-item-option', { hasText: option }).first();
     await item.waitFor();
     await page.waitForTimeout(200); // the dropdown's slide-in
     // In a multiple select a second click would take the option out again.

@@ -207,6 +207,14 @@ describe.each([
     ]);
   });
 
+  it('shows a grade as teachers know it (初二 is 八年级) and × takes out the word typed', async () => {
+    await searchPage(page, '初二 浮力');
+    await eventually(() => page.getByTestId('search-understood').textContent()).toContain('八年级');
+    const sent = nextSearch(page);
+    await understood(page).getByRole('button', { name: '从搜索词中去掉“初二”' }).click();
+    expect(bodyOf(await sent).content).toBe('浮力');
+  });
+
   it('offers related searches when few results came back; one click runs it', async () => {
     await searchPage(page, '阿基米德 潜水艇');
     const suggestions = page.getByRole('navigation', { name: '相关搜索' });

@@ -211,8 +211,8 @@ describe('search that understands teachers', () => {
     expect(found.indexOf(own.buoyancyJunior)).toBeLessThan(found.indexOf(own.buoyancySenior));
     const junior = await dictIds(t, '初中', '物理');
     expect(res.data.understood).toEqual({
-      stage: { id: junior.stageId, name: '初中' },
-      subject: { id: junior.subjectId, name: '物理' },
+      stage: { id: junior.stageId, name: '初中', word: '初中' },
+      subject: { id: junior.subjectId, name: '物理', word: '物理' },
     });
     const video = await search('浮力 视频');
     expect(video.data.understood?.type).toEqual({ value: 'MICRO_COURSE', word: '视频' });
@@ -223,11 +223,11 @@ describe('search that understands teachers', () => {
   it('knows grades (七年级 = 初一), editions and subject aliases (生物 → 生物学)', async () => {
     const grade = await search('初一 数学');
     expect(grade.data.understood).toMatchObject({
-      grade: '七年级',
+      grade: { name: '七年级', word: '初一' },
       stage: { name: '初中' },
       subject: { name: '数学' },
     });
-    expect((await search('统编版 背影')).data.understood?.edition).toBe('部编版');
+    expect((await search('统编版 背影')).data.understood?.edition).toEqual({ name: '部编版', word: '统编版' });
     const bio = await search('初中生物 细胞');
     expect(bio.data.understood?.subject?.name).toBe('生物学');
     const found = bio.data.objList.map((r) => r.id);

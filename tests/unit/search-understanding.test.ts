@@ -43,32 +43,37 @@ describe('query understanding', () => {
       ['课件', 'type'],
     ]);
     expect(understood).toEqual({
-      edition: '人教版',
-      grade: '七年级',
+      edition: { name: '人教版', word: '人教版' },
+      grade: { name: '七年级', word: '七年级' },
       stage: { id: 2, name: '初中' },
-      subject: { id: 20, name: '数学' },
+      subject: { id: 20, name: '数学', word: '数学' },
       type: { value: 'DOCUMENT', word: '课件' },
     });
   });
 
   it('treats 初一 as 七年级, infers the stage from the grade, and knows 统编版 is 部编版', () => {
     const { concepts, understood } = understand('统编版初一生物');
-    expect(understood.grade).toBe('七年级');
+    expect(understood.grade).toEqual({ name: '七年级', word: '初一' });
+    // Inferred from the grade: no word of its own.
     expect(understood.stage).toEqual({ id: 2, name: '初中' });
-    expect(understood.edition).toBe('部编版');
+    expect(understood.edition).toEqual({ name: '部编版', word: '统编版' });
     expect(concepts.find((c) => c.text === '初一')?.alternatives).toContain('七年级');
-    expect(understand('高三').understood).toMatchObject({ grade: '高三', stage: { name: '高中' } });
+    expect(understand('高三').understood).toMatchObject({
+      grade: { name: '高三', word: '高三' },
+      stage: { name: '高中' },
+    });
+    expect(understand('高中 高三').understood.stage).toEqual({ id: 3, name: '高中', word: '高中' });
   });
 
   it('maps the subject names teachers write to the dictionary, per stage', () => {
-    expect(understand('初中生物细胞').understood.subject).toEqual({ id: 22, name: '生物学' });
-    expect(understand('初中体育').understood.subject).toEqual({ id: 24, name: '体育与健康' });
-    expect(understand('初中政治').understood.subject).toEqual({ id: 23, name: '道德与法治' });
-    expect(understand('高中政治').understood.subject).toEqual({ id: 30, name: '思想政治' });
-    expect(understand('初中信息技术').understood.subject).toEqual({ id: 25, name: '信息科技' });
-    expect(understand('高中信息科技').understood.subject).toEqual({ id: 31, name: '信息技术' });
+    expect(understand('初中生物细胞').understood.subject).toEqual({ id: 22, name: '生物学', word: '生物' });
+    expect(understand('初中体育').understood.subject).toEqual({ id: 24, name: '体育与健康', word: '体育' });
+    expect(understand('初中政治').understood.subject).toEqual({ id: 23, name: '道德与法治', word: '政治' });
+    expect(understand('高中政治').understood.subject).toEqual({ id: 30, name: '思想政治', word: '政治' });
+    expect(understand('初中信息技术').understood.subject).toEqual({ id: 25, name: '信息科技', word: '信息技术' });
+    expect(understand('高中信息科技').understood.subject).toEqual({ id: 31, name: '信息技术', word: '信息科技' });
     // Without a stage the subject is named but has no single dictionary id.
-    expect(understand('物理浮力').understood.subject).toEqual({ id: null, name: '物理' });
+    expect(understand('物理浮力').understood.subject).toEqual({ id: null, name: '物理', word: '物理' });
     expect(understand('生物').concepts[0]!.alternatives).toEqual(['生物', '生物学']);
   });
 

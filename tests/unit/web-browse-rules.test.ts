@@ -184,8 +184,8 @@ describe('recognised words as chips', () => {
 
   it('each chip filters by what it names, and × takes out the word as typed', () => {
     const chips = understoodChips('初中物理 浮力 视频', {
-      stage: { id: 2, name: '初中' },
-      subject: { id: 12, name: '物理' },
+      stage: { id: 2, name: '初中', word: '初中' },
+      subject: { id: 12, name: '物理', word: '物理' },
       type: { value: 'MICRO_COURSE', word: '视频' },
     });
     expect(chips.map((c) => [c.label, c.word])).toEqual([
@@ -202,24 +202,29 @@ describe('recognised words as chips', () => {
     expect(withoutWord('浮力 视频', '视频')).toBe('浮力');
   });
 
-  it('finds the word behind a dictionary name (生物 → 生物学, 人教 → 人教版); no × when it cannot (初一 → 七年级)', () => {
+  it('shows the dictionary name and takes out the word as typed (生物 for 生物学, 初一 for 七年级, 统编 for 部编版)', () => {
     const chips = understoodChips(
-      '初一生物 人教 细胞',
+      '初一生物 统编 细胞',
       {
-        grade: '七年级',
+        grade: { name: '七年级', word: '初一' },
         stage: { id: 2, name: '初中' },
-        subject: { id: null, name: '生物学' },
-        edition: '人教版',
+        subject: { id: null, name: '生物学', word: '生物' },
+        edition: { name: '部编版', word: '统编' },
       },
       facets,
     );
     const by = Object.fromEntries(chips.map((c) => [c.key, c]));
-    expect(by.subject).toMatchObject({ word: '生物', filter: { kind: 'subject', filter: { id: 31 } } });
-    expect(by.edition).toMatchObject({ word: '人教', filter: null });
-    expect(by.grade).toMatchObject({ word: null, filter: null });
-    expect(by.stage!.word).toBeNull(); // inferred from 初一
-    // 统编 is 部编版, but 编版 alone is no word of it: no ×.
-    expect(understoodChips('统编版 背影', { edition: '部编版' })[0]!.word).toBeNull();
+    expect(by.subject).toMatchObject({
+      label: '生物学',
+      word: '生物',
+      filter: { kind: 'subject', filter: { id: 31 } },
+    });
+    expect(by.edition).toMatchObject({ label: '部编版', word: '统编', filter: null });
+    expect(by.grade).toMatchObject({ label: '七年级', word: '初一', filter: null });
+    expect(by.stage!.word).toBeNull(); // inferred from 初一: nothing to take out
+    // Latin words are found whatever their case; a word that is not in the keyword gets no ×.
+    expect(understoodChips('PPT 浮力', { type: { value: 'DOCUMENT', word: 'ppt' } })[0]!.word).toBe('PPT');
+    expect(understoodChips('浮力', { edition: { name: '部编版', word: '统编' } })[0]!.word).toBeNull();
   });
 });
 

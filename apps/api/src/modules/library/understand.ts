@@ -33,13 +33,19 @@ export interface Concept {
   alternatives: string[];
 }
 
+/**
+ * What the query names, each with `word`: the words as the query wrote them (so the page can take them out). A
+ * stage inferred from a grade has no word of its own.
+ */
 export interface Understood {
-  stage?: { id: number; name: string };
+  stage?: { id: number; name: string; word?: string };
   /** The subject's name in the dictionary; its id when the stage is known (each stage has its own subjects). */
-  subject?: { id: number | null; name: string };
+  subject?: { id: number | null; name: string; word: string };
   type?: { value: ResourceType; word: string };
-  grade?: string;
-  edition?: string;
+  /** The grade's usual name (七年级 for 初一). */
+  grade?: { name: string; word: string };
+  /** The edition's usual name (部编版 for 统编版). */
+  edition?: { name: string; word: string };
 }
 
 /** Grades as teachers write them, each with its equivalents; the first is the name shown. */
@@ -268,22 +274,25 @@ export const understandQuery = (query: string, dictionary: Dictionary, synonyms:
   const first = (role: ConceptRole) => kept.find((c) => c.role === role);
   const gradeConcept = first('grade');
   const gradeEntry = gradeConcept && lexicon.get(gradeConcept.text);
-  if (gradeEntry) understood.grade = gradeEntry.alternatives[0];
+  if (gradeEntry) understood.grade = { name: gradeEntry.alternatives[0]!, word: gradeConcept.text };
   const stageConcept = first('stage');
   const stageName = stageConcept ? lexicon.get(stageConcept.text)!.alternatives[0] : gradeEntry?.stage;
   const stage = dictionary.stages.find((s) => s.name === stageName);
-  if (stage) understood.stage = { id: stage.id, name: stage.name };
+  if (stage) understood.stage = { id: stage.id, name: stage.name, ...(stageConcept && { word: stageConcept.text }) };
   const subjectConcept = first('subject');
   if (subjectConcept) {
     const names = subjectConcept.alternatives;
     const inStage = stage && dictionary.subjects.find((s) => s.stageId === stage.id && names.includes(s.name));
     const anyStage = names.find((n) => dictionary.subjects.some((s) => s.name === n));
-    if (inStage) understood.subject = { id: inStage.id, name: inStage.name };
-    else if (anyStage) understood.subject = { id: null, name: anyStage };
+    const word = subjectConcept.text;
+    if (inStage) understood.subject = { id: inStage.id, name: inStage.name, word };
+    else if (anyStage) understood.subject = { id: null, name: anyStage, word };
   }
   const typeConcept = first('type');
   if (typeConcept) understood.type = { value: lexicon.get(typeConcept.text)!.type!, word: typeConcept.text };
   const editionConcept = first('edition');
-  if (editionConcept) understood.edition = lexicon.get(editionConcept.text)!.alternatives[0];
+  if (editionConcept) {
+    understood.edition = { name: lexicon.get(editionConcept.text)!.alternatives[0]!, word: editionConcept.text };
+  }
   return { concepts: kept, understood };
 };

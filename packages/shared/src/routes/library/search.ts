@@ -13,21 +13,28 @@ export const searchHit = resourceCard.extend({
 });
 
 const dictRef = z.object({ id: z.number().int(), name: z.string() });
+const typedWord = z.string().describe('搜索词中的写法（前端据此从搜索词中去掉它）');
 
 /** What the search recognised in the words (the page shows each as a removable chip: 已按 初中 · 物理 筛选). */
 export const searchUnderstood = z
   .object({
-    stage: dictRef.optional().describe('学段（直接写出或由年级推断）'),
+    stage: dictRef
+      .extend({ word: typedWord.optional() })
+      .optional()
+      .describe('学段（直接写出，或由年级推断：推断时没有 word）'),
     subject: z
-      .object({ id: z.number().int().nullable(), name: z.string() })
+      .object({ id: z.number().int().nullable(), name: z.string(), word: typedWord })
       .optional()
       .describe('学科（字典中的名称，别名已换算：生物 → 生物学）；学段已知时给出该学段下的编号，否则为 null'),
     type: z
-      .object({ value: resourceType, word: z.string() })
+      .object({ value: resourceType, word: typedWord })
       .optional()
       .describe('资源类型，word 为搜索词中的说法（视频、课件、论文…）'),
-    grade: z.string().optional().describe('年级（七年级与初一等同，给出前者）'),
-    edition: z.string().optional().describe('教材版本（统编版 → 部编版）'),
+    grade: z
+      .object({ name: z.string(), word: typedWord })
+      .optional()
+      .describe('年级（初一与七年级等同，name 给出后者）'),
+    edition: z.object({ name: z.string(), word: typedWord }).optional().describe('教材版本（统编版 → 部编版）'),
   })
   .describe('搜索词中识别出的学段、学科、类型、年级与教材版本：用于加权排序（不过滤），前端可显示为可移除的标签');
 

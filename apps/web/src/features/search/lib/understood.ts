@@ -27,17 +27,6 @@ export interface UnderstoodChip {
   filter: PickedFilter | null;
 }
 
-/** Strings of 2+ characters a name is shortened to, longest first (生物学 → 生物, 思想政治 → 政治). */
-const shortenings = (name: string, suffixes: boolean) => {
-  const chars = [...name];
-  const out: string[] = [];
-  for (let n = chars.length - 1; n >= 2; n--) {
-    out.push(chars.slice(0, n).join(''));
-    if (suffixes) out.push(chars.slice(chars.length - n).join(''));
-  }
-  return out;
-};
-
 /** The first spelling found in the keyword, as written there (Latin compared case-insensitively). */
 const foundIn = (keyword: string, spellings: string[]) => {
   const lower = keyword.toLowerCase();
@@ -52,45 +41,39 @@ const foundIn = (keyword: string, spellings: string[]) => {
 export const withoutWord = (keyword: string, word: string) => keyword.replace(word, ' ').replace(/\s+/g, ' ').trim();
 
 /**
- * The chips of what the search recognised. The server names the dictionary's spelling (生物学, 部编版, 七年级) and
- * not always the user's (生物, 统编, 初一): a chip gets its × only when its word can be found in the keyword, and
- * a subject known by name only (no stage) filters only when the results hold exactly one subject of that name.
+ * The chips of what the search recognised. The server names each with the dictionary's spelling (生物学, 部编版,
+ * 七年级) and the words the keyword used (生物, 统编, 初一): × takes those out. A stage inferred from a grade has no
+ * word and no ×. A subject known by name only (no stage) filters only when the results hold one subject of that name.
  */
 export const understoodChips = (keyword: string, understood: Understood, facets?: Facets): UnderstoodChip[] => {
   const chips: UnderstoodChip[] = [];
+  const typed = (word: string | undefined) => (word ? foundIn(keyword, [word]) : null);
   const { stage, grade, subject, edition, type } = understood;
   if (stage) {
     chips.push({
       key: 'stage',
       label: stage.name,
-      word: foundIn(keyword, [stage.name]),
+      word: typed(stage.word),
       filter: { kind: 'stage', filter: { id: stage.id, name: stage.name } },
     });
   }
-  if (grade) chips.push({ key: 'grade', label: grade, word: foundIn(keyword, [grade]), filter: null });
+  if (grade) chips.push({ key: 'grade', label: grade.name, word: typed(grade.word), filter: null });
   if (subject) {
     const named = facets?.subject.filter((s) => s.name === subject.name) ?? [];
     const id = subject.id ?? (named.length === 1 ? named[0]!.id : null);
     chips.push({
       key: 'subject',
       label: subject.name,
-      word: foundIn(keyword, [subject.name, ...shortenings(subject.name, true)]),
+      word: typed(subject.word),
       filter: id === null ? null : { kind: 'subject', filter: { id, name: subject.name } },
     });
   }
-  if (edition) {
-    chips.push({
-      key: 'edition',
-      label: edition,
-      word: foundIn(keyword, [edition, ...shortenings(edition, false)]),
-      filter: null,
-    });
-  }
+  if (edition) chips.push({ key: 'edition', label: edition.name, word: typed(edition.word), filter: null });
   if (type) {
     chips.push({
       key: 'type',
       label: type.word,
-      word: foundIn(keyword, [type.word]),
+      word: typed(type.word),
       filter: { kind: 'type', value: type.value, name: TYPE_NAMES[type.value] },
     });
   }
