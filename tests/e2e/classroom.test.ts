@@ -2,12 +2,11 @@ import { type BodyInputOf, routes } from '@zyk/shared';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClassroomReview } from '../../apps/api/src/modules/courses/review.ts';
-import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { h264Video, pdf, png } from '../support/files.ts';
-import { dictIds, publishUploadedDocument } from '../support/library.ts';
-import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploads.ts';
+import { dictIds, publishUploadedDocument, publishUploadedVideo } from '../support/library.ts';
+import { cookieOf, postDocument } from '../support/uploads.ts';
 import { appAndBrowserForFile, artifact, openSession, returningSession } from './browser.ts';
 import { eventually, toast } from './helpers.ts';
 
@@ -34,7 +33,6 @@ appAndBrowserForFile((app, launched) => {
 });
 
 beforeAll(async () => {
-  const library = createReviewAdmin(t.prisma);
   const classroom = createClassroomReview(t.prisma);
   const math = await dictIds(t, '初中', '数学');
   const lijg = await loginAs(t, 'lijg');
@@ -48,14 +46,16 @@ beforeAll(async () => {
     '《勾股定理》教学设计',
   );
   const exercises = await publishDocument('勾股定理-课后练习.pdf', pdf(), '《勾股定理》课后练习');
-  const bytes = h264Video(); // ffmpeg is installed by .ci/run
-  const info = await initVideo(t.url, cookie, 'lesson.mp4', bytes.length);
-  const done = await uploadVideo(t.url, cookie, info.json.data, 'lesson.mp4', bytes);
-  const video = await lijg.call(routes.publishMinuteCourse, {
-    body: { title: '勾股定理的证明微课', fileId: done.data!.fileId!, ...math },
-  });
-  expect(video.code, video.msg).toBe(0);
-  await library.approve(video.data.id);
+  // ffmpeg is installed by .ci/run
+  const video = await publishUploadedVideo(
+    t,
+    lijg,
+    { name: 'lesson.mp4', bytes: h264Video() },
+    {
+      title: '勾股定理的证明微课',
+      ...math,
+    },
+  );
 
   const save = async (body: BodyInputOf<typeof routes.courseSave>) => {
     const res = await lijg.call(routes.courseSave, { body });
@@ -73,7 +73,7 @@ beforeAll(async () => {
       {
         title: '勾股定理的探索',
         lessons: [
-          { title: VIDEO_LESSON, resourceId: video.data.id, categoryCode: 'lecture' },
+          { title: VIDEO_LESSON, resourceId: video, categoryCode: 'lecture' },
           { title: TEXT_LESSON, resourceId: text, categoryCode: 'extension' },
         ],
       },

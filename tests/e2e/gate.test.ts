@@ -1,15 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { routes } from '@zyk/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCommerce } from '../../apps/api/src/db/demo-commerce.ts';
 import { seedDemoLibrary } from '../../apps/api/src/db/demo-library.ts';
-import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { docx, h264Video, pdf } from '../support/files.ts';
-import { dictIds, publishUploadedDocument } from '../support/library.ts';
-import { cookieOf, initVideo, uploadVideo } from '../support/uploads.ts';
+import { dictIds, publishUploadedDocument, publishUploadedVideo } from '../support/library.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
 import { overflowFindings, pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
 
@@ -156,22 +153,20 @@ beforeAll(async () => {
   // A Word document, a PDF and a playable video, uploaded and published as a teacher does: the details page shows
   // each kind differently (PDF viewer, video player).
   const lijg = await loginAs(t, 'lijg');
-  const cookie = cookieOf(lijg.jar);
   const math = await dictIds(t, '初中', '数学');
-  const library = createReviewAdmin(t.prisma);
   const publishDocument = (name: string, bytes: Buffer, title: string) =>
     publishUploadedDocument(t, lijg, { name, bytes }, { title, ...math });
   ids.officeDocument = await publishDocument('分数的初步认识.docx', docx(), '《分数的初步认识》教学设计');
   ids.pdfDocument = await publishDocument('勾股定理-课后练习.pdf', pdf(), '《勾股定理》课后练习');
-  const bytes = h264Video();
-  const info = await initVideo(t.url, cookie, 'lesson.mp4', bytes.length);
-  const done = await uploadVideo(t.url, cookie, info.json.data, 'lesson.mp4', bytes);
-  const video = await lijg.call(routes.publishMinuteCourse, {
-    body: { title: '勾股定理的证明微课', fileId: done.data!.fileId!, ...math },
-  });
-  expect(video.code, video.msg).toBe(0);
-  await library.approve(video.data.id);
-  ids.video = video.data.id;
+  ids.video = await publishUploadedVideo(
+    t,
+    lijg,
+    { name: 'lesson.mp4', bytes: h264Video() },
+    {
+      title: '勾股定理的证明微课',
+      ...math,
+    },
+  );
   // Previews and thumbnails made, as a district sees them a while after the start (LibreOffice and ffmpeg run here).
   await t.app.previews.drain(100);
   mkdirSync(artifact('gate'), { recursive: true });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { routes } from '@zyk/shared';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import type { TestApp } from './app.ts';
-import { cookieOf, postDocument } from './uploads.ts';
+import { cookieOf, initVideo, postDocument, uploadVideo } from './uploads.ts';
 
 type Call = ReturnType<TestApp['client']>['call'];
 
@@ -85,6 +85,22 @@ export const publishUploadedDocument = async (
   const res = await who.call(routes.publishDocument, {
     body: { type: 'DOCUMENT', fileIds: [String(uploaded.json.data.id)], ...body },
   });
+  if (res.code !== 0) throw new Error(`publish failed: ${res.msg}`);
+  await createReviewAdmin(t.prisma).approve(res.data.id);
+  return res.data.id;
+};
+
+/** The same for a video: uploaded in chunks as the video screen does, published as a micro-course and approved. */
+export const publishUploadedVideo = async (
+  t: TestApp,
+  who: SignedIn,
+  file: { name: string; bytes: Buffer },
+  body: { title: string; stageId: number; subjectId: number },
+) => {
+  const cookie = cookieOf(who.jar);
+  const info = await initVideo(t.url, cookie, file.name, file.bytes.length);
+  const done = await uploadVideo(t.url, cookie, info.json.data, file.name, file.bytes);
+  const res = await who.call(routes.publishMinuteCourse, { body: { fileId: done.data!.fileId!, ...body } });
   if (res.code !== 0) throw new Error(`publish failed: ${res.msg}`);
   await createReviewAdmin(t.prisma).approve(res.data.id);
   return res.data.id;

@@ -38,7 +38,7 @@ export const PreviewPanel = ({ resource: r }: { resource: ResourceDetail }) => {
         {r.price > 0 ? (
           <>
             <div className={styles.lockedPrice}>付费资源 · {formatPrice(r.price)}</div>
-            <div className={styles.hint}>购买后即可在线预览和下载全部文件</div>
+            <div className={placeholder.hint}>购买后即可在线预览和下载全部文件</div>
           </>
         ) : (
           <div>该资源暂不可预览</div>
@@ -126,7 +126,7 @@ const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: Resour
         <div className={placeholder.box} data-testid="preview-converting" role="status">
           <Spin />
           <div>正在转换，请稍后</div>
-          <div className={styles.hint}>{info.msg}</div>
+          <div className={placeholder.hint}>{info.msg}</div>
         </div>
       );
     default:
