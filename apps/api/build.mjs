@@ -1,4 +1,4 @@
-// Bundles the api's entry points (server, admin CLI) into dist/ with the workspace's TypeScript sources inlined;
+// Bundles the api's entry points (server, admin CLI, job worker) into dist/ with the workspace's TypeScript sources inlined;
 // npm dependencies stay external and load from node_modules. The upload hashing worker is an entry point of its own:
 // modules/uploads/hasher.ts starts it as `new URL('./hash-worker.mjs', import.meta.url)`, which from the bundle
 // is dist/hash-worker.mjs.
@@ -15,6 +15,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     admin: 'src/cli/admin.ts',
+    worker: 'src/worker.ts',
     'hash-worker': 'src/modules/uploads/hash-worker.mjs',
   },
   outdir: 'dist',
@@ -27,4 +28,4 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-console.log('api built: dist/server.mjs, dist/admin.mjs, dist/hash-worker.mjs');
+console.log('api built: dist/server.mjs, dist/admin.mjs, dist/worker.mjs, dist/hash-worker.mjs');

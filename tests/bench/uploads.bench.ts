@@ -357,7 +357,7 @@ try {
           : { ...s3.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-bench-s3-')) };
       try {
         runs.get(driver)!.limit.push(await rawPut(env));
-        runs.get(driver)!.chunked.push(await chunkUpload({ ...env, PREVIEW_WORKER: 'false' }));
+        runs.get(driver)!.chunked.push(await chunkUpload({ ...env, JOB_WORKER: 'false' }));
       } finally {
         rmSync(env.DATA_DIR, { recursive: true, force: true }); // the uploaded file: 512 MiB per driver and run
       }

@@ -168,7 +168,7 @@ beforeAll(async () => {
     },
   );
   // Previews and thumbnails made, as a district sees them a while after the start (LibreOffice and ffmpeg run here).
-  await t.app.previews.drain(100);
+  await t.app.previews.drain();
   mkdirSync(artifact('gate'), { recursive: true });
 });
 

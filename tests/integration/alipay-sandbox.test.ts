@@ -36,7 +36,7 @@ let buyer: Awaited<ReturnType<typeof loginAs>>;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'zyk-alipay-'));
   t = await startTestApp({
-    env: { RATE_LIMITS: 'false', DATA_DIR: dataDir, PUBLIC_BASE_URL, COMMERCE_WORKER: 'false' },
+    env: { RATE_LIMITS: 'false', DATA_DIR: dataDir, PUBLIC_BASE_URL, JOB_WORKER: 'false' },
   });
   keys = await loadSandboxKeys(dataDir);
   // The SDK configured as a merchant would configure it for this gateway, with the keys the app uses.

@@ -49,7 +49,7 @@ describe('a clock given to buildApp', () => {
   const clock = { now: () => new Date(Date.now() + offsetMs) };
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMITS: 'false', COMMERCE_WORKER: 'false' }, services: { clock } });
+    t = await startTestApp({ env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' }, services: { clock } });
   });
   afterAll(async () => {
     await t?.close();

@@ -284,8 +284,7 @@ describe('closing', () => {
   it('survives its idle database connections being ended before Prisma was ever used, and ends its pool on close', async () => {
     const { app, db, logText } = await appWithLog({
       LOG_LEVEL: 'warn',
-      COMMERCE_WORKER: 'false',
-      PREVIEW_WORKER: 'false',
+      JOB_WORKER: 'false',
     });
     const admin = new pg.Client({ connectionString: db.url });
     try {

@@ -46,7 +46,7 @@ beforeAll(async () => {
   t = await startTestApp({
     // Rate limits would answer 429 before the code under test runs; the background workers would move money
     // (settlement, closing orders) while the outcomes are counted.
-    env: { RATE_LIMITS: 'false', COMMERCE_WORKER: 'false', PREVIEW_WORKER: 'false', WITHDRAWAL_MIN_FEN: '1000' },
+    env: { RATE_LIMITS: 'false', JOB_WORKER: 'false', WITHDRAWAL_MIN_FEN: '1000' },
   });
   seller = await loginAs(t, 'lijg');
   for (const name of ['lijg', 'wangcy', 'zhangxm', 'liujy', 'chensy']) {

@@ -21,7 +21,7 @@ let inlineUrl: string;
 
 beforeAll(async () => {
   t = await startTestApp({
-    env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-serve-')), RATE_LIMITS: 'false', PREVIEW_WORKER: 'false' },
+    env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-serve-')), RATE_LIMITS: 'false', JOB_WORKER: 'false' },
   });
   cookie = cookieOf((await loginAs(t, 'chensy')).jar);
   video = fakeMp4(2 * MiB + 777);

@@ -60,8 +60,7 @@ beforeAll(async () => {
       // Route rate limits would answer most of the flood with 429 and hide everything behind them.
       RATE_LIMITS: 'false',
       // Timers that write on their own (order closing, settlement, previews) would blur the row-count check.
-      COMMERCE_WORKER: 'false',
-      PREVIEW_WORKER: 'false',
+      JOB_WORKER: 'false',
     },
   });
   db = new pg.Client({ connectionString: t.databaseUrl });

@@ -33,7 +33,7 @@ describe('without conversion tools', () => {
         LIBREOFFICE_PATH: '/nonexistent/soffice',
         FFMPEG_PATH: '/nonexistent/ffmpeg',
         PDFTOPPM_PATH: '/nonexistent/pdftoppm',
-        PREVIEW_WORKER: 'false',
+        JOB_WORKER: 'false',
         RATE_LIMITS: 'false',
       },
     });
@@ -107,7 +107,7 @@ describe('external preview host', () => {
       env: {
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-kkfv-')),
         PREVIEW_HOST: 'http://preview.school.local:8012/',
-        PREVIEW_WORKER: 'false',
+        JOB_WORKER: 'false',
         RATE_LIMITS: 'false',
       },
     });
@@ -141,7 +141,7 @@ describe('with conversion tools', () => {
     t = await startTestApp({
       env: {
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-convert-')),
-        PREVIEW_WORKER: 'false',
+        JOB_WORKER: 'false',
         RATE_LIMITS: 'false',
       },
     });

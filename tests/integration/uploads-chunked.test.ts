@@ -31,7 +31,7 @@ let wangcy: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'zyk-chunks-'));
-  env = { DATA_DIR: dataDir, RATE_LIMITS: 'false', PREVIEW_WORKER: 'false' };
+  env = { DATA_DIR: dataDir, RATE_LIMITS: 'false', JOB_WORKER: 'false' };
   t = await startTestApp({ env });
   lijg = cookieOf((await loginAs(t, 'lijg')).jar);
   wangcy = cookieOf((await loginAs(t, 'wangcy')).jar);

@@ -37,7 +37,7 @@ const leftoverTemp = () => readdirSync(path.join(dataDir, 'objects', '.tmp'));
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'zyk-docs-'));
-  t = await startTestApp({ env: { DATA_DIR: dataDir, RATE_LIMITS: 'false', PREVIEW_WORKER: 'false' } });
+  t = await startTestApp({ env: { DATA_DIR: dataDir, RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
   cookie = cookieOf((await loginAs(t, 'lijg')).jar);
 });
 afterAll(async () => {

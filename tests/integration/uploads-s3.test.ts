@@ -37,7 +37,7 @@ beforeAll(async () => {
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-s3app-')),
     FILE_URL_SECRET: 'test-secret-shared-by-instances-0123456789',
     RATE_LIMITS: 'false',
-    PREVIEW_WORKER: 'false',
+    JOB_WORKER: 'false',
   };
   t = await startTestApp({ env });
   cookie = cookieOf((await loginAs(t, 'zhangxm')).jar);

@@ -95,7 +95,7 @@ export const publishUploadedVideo = async (
   t: TestApp,
   who: SignedIn,
   file: { name: string; bytes: Buffer },
-  body: { title: string; stageId: number; subjectId: number },
+  body: { title: string; stageId: number; subjectId: number; price?: number },
 ) => {
   const cookie = cookieOf(who.jar);
   const info = await initVideo(t.url, cookie, file.name, file.bytes.length);

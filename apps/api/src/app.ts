@@ -4,6 +4,8 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import jobs from './jobs/plugin.ts';
+import { startWorkers } from './jobs/tasks.ts';
 import './lib/background-writes.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { FileAccessRule } from './lib/file-access.ts';
@@ -14,12 +16,12 @@ import { createDevSmsSender, type SmsSender } from './modules/account/sms.ts';
 import authRoutes from './modules/auth/routes.ts';
 import session from './modules/auth/sessions.ts';
 import centerRoutes from './modules/center/routes.ts';
+import sandboxNotifier from './modules/commerce/alipay/sandbox-notifier.ts';
 import { createPaymentChannel, type PaymentChannel } from './modules/commerce/alipay/setup.ts';
 import invoiceRoutes from './modules/commerce/invoice-routes.ts';
 import { PayTokens } from './modules/commerce/pay-token.ts';
 import commerceRoutes from './modules/commerce/routes.ts';
 import verifyRoutes from './modules/commerce/verify-routes.ts';
-import commerceWorker from './modules/commerce/worker.ts';
 import courseRoutes from './modules/courses/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
 import files from './modules/files/plugin.ts';
@@ -135,6 +137,7 @@ export const buildApp = async ({
   await app.register(security, { config });
   await app.register(cookie);
   await app.register(prisma, { databaseUrl, config });
+  await app.register(jobs, { databaseUrl, poolSize: config.MEDIA_CONCURRENCY + 5 });
   await app.register(session, { config });
   await app.register(docs);
   // Services shared by several modules are built here, once; the modules receive them.
@@ -166,7 +169,8 @@ export const buildApp = async ({
   await app.register(commerceRoutes, { config, channel, payTokens, stateSecret: secret });
   await app.register(verifyRoutes, { config, account, payTokens });
   await app.register(invoiceRoutes);
-  await app.register(commerceWorker, { config, deliverNotifications: channel.deliverNotifications });
+  await app.register(sandboxNotifier, { config, deliverNotifications: channel.deliverNotifications });
+  startWorkers(app, config);
 
   await app.register(web, { webDir: webDir === undefined ? (config.SERVE_WEB ? WEB_DIST_DIR : null) : webDir });
   return app;

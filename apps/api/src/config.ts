@@ -83,7 +83,7 @@ const schema = z.object({
   UPLOAD_EXPIRE_HOURS: z.coerce.number().min(0.01).default(24),
   /** Office → PDF converter (LibreOffice); empty = `soffice` from PATH when installed. */
   LIBREOFFICE_PATH: z.string().default(''),
-  /** Video posters and image thumbnails; empty = `ffmpeg` from PATH when installed. */
+  /** Transcoding, video posters and image thumbnails; empty = `ffmpeg` from PATH (ffprobe beside it). */
   FFMPEG_PATH: z.string().default(''),
   /** PDF first-page images; empty = `pdftoppm` from PATH when installed. */
   PDFTOPPM_PATH: z.string().default(''),
@@ -95,8 +95,16 @@ const schema = z.object({
     .int()
     .min(1024)
     .default(50 * 1024 * 1024),
-  /** Run the background preview/thumbnail worker in this api process. */
-  PREVIEW_WORKER: bool.default(true),
+  /** A paid document's sample: this many first pages, as watermarked images, for those who have not bought it. */
+  PREVIEW_SAMPLE_PAGES: z.coerce.number().int().min(1).max(20).default(3),
+  /** A paid video's or audio's sample: this many first seconds (videos watermarked). */
+  PREVIEW_SAMPLE_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  /** Text burned into sample pages and videos, before the resource's number; empty = the site's name. */
+  WATERMARK_TEXT: z.string().max(40).default(''),
+  /** Run background jobs (conversions, transcoding, order closing, settlement, sweeps) in this process. */
+  JOB_WORKER: bool.default(true),
+  /** Media jobs (conversion, transcoding) this process runs at once; 0 leaves them to other workers (`pnpm worker`). */
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
   /** Address the external preview host fetches files from (e.g. http://api:3000); empty = the request's own origin. */
   PUBLIC_BASE_URL: z.string().default(''),
   /** Platform commission on each sale, in percent of the price. */
@@ -119,8 +127,6 @@ const schema = z.object({
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   /** Seconds between the sandbox's notification retries (Alipay itself waits minutes to hours). */
   SANDBOX_NOTIFY_RETRY_SECONDS: z.coerce.number().min(0.05).default(5),
-  /** Run the order-closing, settlement and sandbox-notification timer in this api process. */
-  COMMERCE_WORKER: bool.default(true),
 });
 
 const checked = schema.superRefine((c, ctx) => {

@@ -70,6 +70,10 @@ export const MESSAGES = {
     failed: '文档转换失败，请下载后查看',
     tooLarge: '文件过大，暂不支持在线预览，请下载后查看',
     notSupported: '该格式暂不支持在线预览，请下载后查看',
+    locked: '付费资源，购买后即可在线预览和下载全部文件',
+    mediaUnavailable: '服务器未安装转码组件，暂不能在线播放，请下载后观看',
+    retryNotAllowed: '只有上传者或管理员可以重新转码',
+    retryNotNeeded: '该文件没有需要重新处理的任务',
   },
   /** Requests refused before any module sees them (the error handler, the transaction gate). */
   request: {

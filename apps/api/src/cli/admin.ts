@@ -296,18 +296,31 @@ export const commands: Record<string, Command> = {
       return 0;
     },
   },
-  'process-previews': {
-    usage: 'process-previews [条数]',
-    help: '立即处理排队中的文档转换与缩略图（安装 LibreOffice/ffmpeg 后可先执行一次）',
-    run: async (app, args) => {
+  'process-media': {
+    usage: 'process-media',
+    help: '重新处理失败或因缺少组件而跳过的文档转换、视频音频转码、试看与试读页，并立即执行排队中的这些任务',
+    run: async (app) => {
       const { tools } = app.previews;
+      const name = (tool: string | null) => tool ?? '未安装';
       console.log(
-        `LibreOffice：${tools.soffice ?? '未安装'}；ffmpeg：${tools.ffmpeg ?? '未安装'}；pdftoppm：${tools.pdftoppm ?? '未安装'}`,
+        `LibreOffice：${name(tools.soffice)}；ffmpeg：${name(tools.ffmpeg)}；ffprobe：${name(tools.ffprobe)}；pdftoppm：${name(tools.pdftoppm)}`,
       );
-      const queue = app.previews;
-      const requeued = await queue.requeueUnavailable();
-      const done = await queue.drain(Math.min(10_000, Number(args[0] ?? 1000) || 1000));
-      console.log(`重新排队 ${requeued} 个，已处理 ${done} 个任务`);
+      const requeued = await app.previews.requeueIncomplete({ failed: true });
+      await app.previews.drain();
+      const rows = await app.prisma.fileDerivative.groupBy({ by: ['status'], _count: { _all: true } });
+      const counts = rows.map((r) => `${r.status} ${r._count._all}`).join('，');
+      console.log(`重新排队 ${requeued} 个；处理后各状态：${counts || '无'}`);
+      return 0;
+    },
+  },
+  jobs: {
+    usage: 'jobs',
+    help: '查看后台任务队列：每种任务排队、执行中与已放弃（用完重试次数）的数量',
+    run: async (app) => {
+      const counts = await app.jobs.counts();
+      if (counts.length === 0) console.log('队列为空');
+      for (const c of counts)
+        console.log(`${c.task.padEnd(34)}排队 ${c.queued}  执行中 ${c.running}  已放弃 ${c.failed}`);
       return 0;
     },
   },
@@ -339,7 +352,7 @@ export const main = async (argv: string[]) => {
     return name && name !== 'help' ? 1 : 0;
   }
   // The same construction as the server's (services, storage, queues), without its background tasks.
-  const config = { ...loadConfig(), LOG_LEVEL: 'warn' as const, PREVIEW_WORKER: false, COMMERCE_WORKER: false };
+  const config = { ...loadConfig(), LOG_LEVEL: 'warn' as const, JOB_WORKER: false };
   const database = await prepareDatabase(config);
   const app = await buildApp({ config, databaseUrl: database.url, webDir: null, logStream: warningsToConsole });
   try {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Logger, runMigrations } from 'graphile-worker';
 import pg from 'pg';
 
 /** The key Prisma's own migrate uses for its advisory lock, so both never run at once. */
@@ -38,6 +39,8 @@ export const readMigrations = (dir: string): Migration[] =>
  * recording them in `_prisma_migrations` exactly as `prisma migrate deploy` would. An applied migration whose file
  * changed since is an error: migrations are append-only.
  */
+const QUIET = new Logger(() => () => {});
+
 export const migrate = async (databaseUrl: string, dir: string, log: (msg: string) => void = () => {}) => {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -79,5 +82,7 @@ export const migrate = async (databaseUrl: string, dir: string, log: (msg: strin
     await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK_KEY]).catch(() => {});
     await client.end();
   }
+  // The job queue's own schema (graphile_worker), versioned by the library; its migrations take their own lock.
+  await runMigrations({ connectionString: databaseUrl, logger: QUIET });
   return applied;
 };

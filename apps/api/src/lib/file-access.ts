@@ -9,9 +9,10 @@ export interface FileRef {
 
 /**
  * What is to be read: the file itself (content, preview, playback, download), or only its thumbnail, a small picture
- * derived from it that cards show to everyone who may see the item (a paid resource's cards too).
+ * derived from it that cards show to everyone who may see the item (a paid resource's cards too), or its sample
+ * (a paid resource's watermarked first seconds or pages, shown to those who have not bought it).
  */
-export type FileAccessPurpose = 'content' | 'thumbnail';
+export type FileAccessPurpose = 'content' | 'thumbnail' | 'sample';
 
 /**
  * A reason someone other than the owner may read a file (a published free resource, a purchase…). Rules answer

@@ -2,7 +2,7 @@ import { DownloadOutlined, EyeOutlined, LikeOutlined } from '@ant-design/icons';
 import { type ResourceCard as Card, RESOURCE_TYPE_LABELS } from '@zyk/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCount, formatDate, formatPrice } from '../lib/format.ts';
+import { fileSummary, formatCount, formatDate, formatPrice } from '../lib/format.ts';
 import { detailsPath } from '../lib/resource-paths.ts';
 import styles from './resource-card.module.css';
 import { ResourceThumb } from './resource-thumb.tsx';
@@ -73,6 +73,7 @@ export const ResourceCard = ({
             <span className={styles.typeTag}>{RESOURCE_TYPE_LABELS[r.type]}</span>
             <span>{stageSubject(r)}</span>
             <span>作者：{r.authorName}</span>
+            {r.file && <span data-testid="card-file">{fileSummary(r.file)}</span>}
             {r.publishedAt && <span>发布于 {formatDate(r.publishedAt)}</span>}
           </div>
           <div className={styles.footer}>
@@ -88,6 +89,11 @@ export const ResourceCard = ({
       <div className={styles.thumbWrap}>
         <ResourceThumb type={r.type} fileId={r.thumbnailFileId} />
         <span className={styles.badge}>{RESOURCE_TYPE_LABELS[r.type]}</span>
+        {r.file && (
+          <span className={styles.fileBadge} title={fileSummary(r.file)} data-testid="card-file">
+            {fileSummary(r.file, { size: false })}
+          </span>
+        )}
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>{link}</h3>

@@ -1,4 +1,4 @@
-import { chinaDate, chinaDateTime, formatYuan } from '@zyk/shared';
+import { chinaDate, chinaDateTime, formatBytes, formatYuan } from '@zyk/shared';
 /** Display formats of the library screens: prices, counts, dates in China time, durations. */
 
 /** 0 → 免费, otherwise ¥ with two decimals. */
@@ -38,3 +38,17 @@ export const formatDuration = (seconds: number): string => {
   const ss = String(sec).padStart(2, '0');
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 };
+
+/** What a file is, in a few characters: "DOCX · 12 页 · 245 KB", "MP4 · 04:05 · 12.3 MB" (parts that are known). */
+export const fileSummary = (
+  file: { type: string; size: number; pageCount: number | null; durationSeconds: number | null },
+  { size = true }: { size?: boolean } = {},
+): string =>
+  [
+    file.type.toUpperCase(),
+    file.pageCount !== null ? `${file.pageCount} 页` : null,
+    file.durationSeconds !== null ? formatDuration(file.durationSeconds) : null,
+    size ? formatBytes(file.size) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');

@@ -41,6 +41,8 @@ export const routes = {
   fileContent: files.fileContent,
   fileThumbnail: preview.fileThumbnail,
   onlinePreview: preview.onlinePreview,
+  retryMediaProcessing: preview.retryMediaProcessing,
+  fileMedia: preview.fileMedia,
   resourceHomepageList: library.resourceHomepageList,
   resourceList: library.resourceList,
   recommend: library.recommend,
@@ -177,6 +179,13 @@ export {
   TRAIN_TYPES,
 } from './library/index.ts';
 export { MESSAGE_TYPES } from './messages.ts';
-export { type PreviewInfo, previewInfo } from './preview.ts';
+export {
+  type PreviewInfo,
+  type PreviewMedia,
+  type PreviewPages,
+  previewInfo,
+  previewMedia,
+  previewPages,
+} from './preview.ts';
 export { type ChunkAnswer, chunkAnswer, videoUploadInfo } from './uploads.ts';
 export { WORK_ORDER_CATEGORIES, WORK_ORDER_STATUS } from './workorders.ts';

@@ -39,6 +39,22 @@ export class FileUrlSigner {
     return pathOf(routes.fileContent, { id: fileId }, { v: variant || undefined, exp, dl, sig });
   }
 
+  /**
+   * The base URL of a media derivative (HLS playlists and segments, posters, sample pages): the signature is in the
+   * path and covers the file, the variant and the expiry, so the relative names inside a playlist resolve under it
+   * and need no signing of their own. Append the object's name.
+   */
+  mediaBase(fileId: string, variant: string, ttlSeconds: number) {
+    const ttl = Math.min(Math.max(1, Math.floor(ttlSeconds)), 7 * 86_400);
+    const exp = Math.floor(nowMs(this.clock) / 1000) + ttl;
+    const sig = this.mac(fileId, `media:${variant}`, exp, '0');
+    return pathOf(routes.fileMedia, { id: fileId, variant, exp, sig }).replace(/\*$/, '');
+  }
+
+  verifyMedia(fileId: string, variant: string, exp: number, sig: string) {
+    return this.verify(fileId, { v: `media:${variant}`, exp, dl: '0', sig });
+  }
+
   verify(fileId: string, q: { v?: string; exp: number; dl: string; sig: string }): 'ok' | 'expired' | 'invalid' {
     const expected = Buffer.from(this.mac(fileId, q.v ?? '', q.exp, q.dl));
     const given = Buffer.from(q.sig);

@@ -2,6 +2,8 @@ import type { ResourceCard, ResourceType } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { type PersonName, peopleOf } from '../auth/users.ts';
 import { dictNames } from '../dict/service.ts';
+import { storedFilesInOrder } from '../files/records.ts';
+import { mediaFactsOf } from '../preview/facts.ts';
 
 /** The columns every resource card needs; `r` is resources. Author names come from auth (`toCards`). */
 export const CARD_COLUMNS = Prisma.sql`
@@ -43,7 +45,14 @@ export interface CardRow {
   first_file_id: string | null;
 }
 
-const toCard = (row: CardRow, names: Map<number, string>, authors: Map<number, PersonName>): ResourceCard => ({
+type FileFacts = ResourceCard['file'];
+
+const toCard = (
+  row: CardRow,
+  names: Map<number, string>,
+  authors: Map<number, PersonName>,
+  files: Map<string, NonNullable<FileFacts>>,
+): ResourceCard => ({
   id: row.id,
   type: row.type as ResourceType,
   trainType: row.train_type,
@@ -64,16 +73,35 @@ const toCard = (row: CardRow, names: Map<number, string>, authors: Map<number, P
   collectCount: row.collect_count,
   commentCount: row.comment_count,
   publishedAt: row.published_at?.toISOString() ?? null,
+  file: (row.first_file_id && files.get(row.first_file_id)) || null,
 });
+
+/** Type, size and (once the media jobs know them) page count or duration of each card's first file. */
+const fileFactsOf = async (prisma: PrismaClient, ids: string[]) => {
+  const [stored, facts] = await Promise.all([storedFilesInOrder(prisma, ids), mediaFactsOf(prisma, ids)]);
+  return new Map(
+    stored.map((f) => [
+      f.id,
+      {
+        type: f.extension,
+        size: Number(f.size),
+        pageCount: facts.get(f.id)?.pageCount ?? null,
+        durationSeconds: facts.get(f.id)?.durationSeconds ?? null,
+      },
+    ]),
+  );
+};
 
 /** Maps card rows (with any extra columns) to cards, resolving stage, subject and author names once. */
 export const toCards = async <R extends CardRow>(prisma: PrismaClient, rows: R[]) => {
-  const [names, authors] = await Promise.all([
+  const firstFiles = [...new Set(rows.flatMap((r) => (r.first_file_id ? [r.first_file_id] : [])))];
+  const [names, authors, files] = await Promise.all([
     dictNames(prisma),
     peopleOf(
       prisma,
       rows.map((r) => r.author_id),
     ),
+    fileFactsOf(prisma, firstFiles),
   ]);
-  return rows.map((row) => ({ row, card: toCard(row, names, authors) }));
+  return rows.map((row) => ({ row, card: toCard(row, names, authors, files) }));
 };

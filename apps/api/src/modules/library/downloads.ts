@@ -18,8 +18,8 @@ interface ResourceOfFile {
 }
 
 /**
- * Files of resources: a cover of a published resource is public, and so are the thumbnails of its files (its cards
- * show them, paid or not); a resource's files themselves follow canDownloadResource (the same rule as downloads, so
+ * Files of resources: a cover of a published resource is public, and so are the thumbnails and samples of its files
+ * (its cards show them, paid or not); a resource's files themselves follow canDownloadResource (the same rule as downloads, so
  * preview, playback and download agree).
  */
 export const registerLibraryFileRule = (app: FastifyInstance) =>
@@ -32,7 +32,7 @@ export const registerLibraryFileRule = (app: FastifyInstance) =>
     for (const r of rows) {
       const facts = { authorId: r.author_id, price: r.price, status: r.status, deletedAt: r.deleted_at };
       const visible = r.status === 'PUBLISHED' && !r.deleted_at;
-      if ((r.is_cover || purpose === 'thumbnail') && visible) return true;
+      if ((r.is_cover || purpose === 'thumbnail' || purpose === 'sample') && visible) return true;
       if (!r.is_cover && canDownloadResource(user, facts)) return true;
       // Only a paid resource's buyers need the orders looked up.
       if (
@@ -45,6 +45,14 @@ export const registerLibraryFileRule = (app: FastifyInstance) =>
       }
     }
     return false;
+  });
+
+/** Samples are watermarked with the number of the resource a file belongs to (its details page shows it). */
+export const registerLibraryWatermarkLabel = (app: FastifyInstance) =>
+  app.previews.setLabelSource(async (fileId) => {
+    const rows = await app.prisma.$queryRaw<{ id: number }[]>`
+      SELECT resource_id AS id FROM resource_files WHERE file_id = ${fileId} ORDER BY resource_id LIMIT 1`;
+    return rows[0] ? `资源编号 ${rows[0].id}` : null;
   });
 
 /** Authorizes, counts and records a download, and answers a short-lived attachment URL for the file. */

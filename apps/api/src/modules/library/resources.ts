@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { dictEntry, dictNames } from '../dict/service.ts';
 import { filesOwnedBy, ownsAllFiles, storedFilesInOrder } from '../files/records.ts';
+import { mediaFactsOf } from '../preview/facts.ts';
 import { canDownloadResource, type EntitlementRule, isEntitled } from './access.ts';
 import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
 import { libraryChanged } from './page-cache.ts';
@@ -126,12 +127,11 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
       toCards(prisma, [row]),
       prisma.resourceFile
         .findMany({ where: { resourceId: id }, orderBy: { sort: 'asc' }, select: { fileId: true } })
-        .then((rows) =>
-          storedFilesInOrder(
-            prisma,
-            rows.map((r) => r.fileId),
-          ),
-        ),
+        .then(async (rows) => {
+          const ids = rows.map((r) => r.fileId);
+          const [stored, facts] = await Promise.all([storedFilesInOrder(prisma, ids), mediaFactsOf(prisma, ids)]);
+          return stored.map((file) => ({ file, facts: facts.get(file.id) }));
+        }),
       user
         ? prisma.resourceStar.findUnique({ where: { userId_resourceId: { userId: user.id, resourceId: id } } })
         : null,
@@ -150,13 +150,15 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
       tags: row.tags,
       status: row.status as ResourceDetail['status'],
       reviewNote: isOwnerOrAdmin(user, row.author_id) ? row.review_note : null,
-      files: files.map((f) => ({
+      files: files.map(({ file: f, facts }) => ({
         id: f.id,
         name: f.originalName,
         size: Number(f.size),
         kind: f.kind,
         extension: f.extension,
         mimeType: f.mimeType,
+        pageCount: facts?.pageCount ?? null,
+        durationSeconds: facts?.durationSeconds ?? null,
       })),
       isOwner,
       starred: !!star,

@@ -2,7 +2,7 @@ import { routes } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/contract.ts';
 import { createCommentService } from './comments.ts';
-import { createDownloadService, registerLibraryFileRule } from './downloads.ts';
+import { createDownloadService, registerLibraryFileRule, registerLibraryWatermarkLabel } from './downloads.ts';
 import { createInteractionService } from './interactions.ts';
 import { createListService } from './lists.ts';
 import { createReportService } from './reports.ts';
@@ -39,6 +39,7 @@ export default async function libraryRoutes(app: FastifyInstance) {
   });
   const downloads = createDownloadService(app, interactions);
   registerLibraryFileRule(app);
+  registerLibraryWatermarkLabel(app);
 
   // Lists, rankings, home
   // The busiest reads: their cards are built to the schema exactly (tested), so they skip zod on the way out.

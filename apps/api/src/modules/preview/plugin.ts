@@ -12,16 +12,17 @@ declare module 'fastify' {
 }
 
 /**
- * The preview and thumbnail queue (`app.previews`): which converters this machine has, and, when PREVIEW_WORKER is
- * on, the background worker that runs them. Features that store files enqueue through `app.previews`.
+ * Previews, thumbnails and media renditions (`app.previews`): which converters this machine has and the job that
+ * makes each derivative (run by the job queue's workers, jobs/tasks.ts). Features that store files enqueue through
+ * `app.previews`.
  */
 export default fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const { config } = opts;
     const tools = await detectTools(config);
-    const previews = new PreviewQueue(app.prisma, app.storage, config, tools, app.log);
+    const previews = new PreviewQueue(app.prisma, app.storage, config, tools, app.log, app.jobs);
     app.decorate('previews', previews);
-    // Signed file URLs with `?v=preview` or `?v=thumbnail` serve what this queue produced.
+    // Signed file URLs with `?v=preview` or `?v=thumbnail` serve what the jobs produced.
     registerFileVariantSource(app, async (fileId, variant) => {
       const derivative = await app.prisma.fileDerivative.findUnique({ where: { fileId_variant: { fileId, variant } } });
       if (derivative?.status !== 'ready') return null;
@@ -39,19 +40,13 @@ export default fp(
         {
           soffice: tools.soffice,
           ffmpeg: tools.ffmpeg,
+          ffprobe: tools.ffprobe,
           pdftoppm: tools.pdftoppm,
           isolated: tools.noNetwork.length > 0,
         },
         'preview tools',
       );
-      if (config.PREVIEW_WORKER) {
-        await previews.requeueUnavailable().catch(() => 0);
-        previews.start();
-      }
-    });
-    app.addHook('onClose', async () => {
-      await previews.stop();
     });
   },
-  { name: 'preview', dependencies: ['files'] },
+  { name: 'preview', dependencies: ['files', 'jobs'] },
 );

@@ -3,20 +3,42 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { TITLES } from '@zyk/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobHelpers } from 'graphile-worker';
 import type { Config } from '../../config.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { familyOf, isOfficeFamily } from '../files/file-types.ts';
 import { storedFileById } from '../files/records.ts';
 import { derivativeObjectKey, newId } from '../storage/keys.ts';
 import type { ObjectStorage } from '../storage/types.ts';
+import { renderPdfPages } from './pages.ts';
 import { placeholderPng } from './placeholder.ts';
 import { runTool, type Tools } from './tools.ts';
+import { MediaError, probeMedia, transcodeToHls } from './transcode.ts';
 
-export type Variant = 'preview' | 'thumbnail';
+const CONTENT_TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+};
 
-interface Job {
-  id: string;
+/** The content type of an object a media job made, by its extension. */
+export const mediaContentType = (name: string) =>
+  CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+
+export type Variant = 'preview' | 'thumbnail' | 'hls' | 'sample' | 'pages';
+
+/** The job that makes one derivative; the queue (jobs/) runs it once per job, retrying with backoff. */
+export const MEDIA_TASK = 'media:derive';
+
+export interface MediaJob {
   fileId: string;
   variant: Variant;
 }
@@ -27,28 +49,74 @@ interface FileRow {
   size: bigint;
   extension: string;
   kind: string;
+  originalName: string;
+}
+
+/** What a derivative holds beyond its one object: set by the jobs that make several objects under a prefix. */
+export interface DerivativeMeta {
+  /** Object names under storageKey (the prefix) and their sizes, for serving and for removal when made again. */
+  files?: Record<string, number>;
+  durationSeconds?: number;
+  width?: number | null;
+  height?: number | null;
+  master?: string;
+  poster?: string | null;
+  fallback?: string;
+  renditions?: { name: string; width: number | null; height: number | null; bandwidth: number }[];
+  sampleSeconds?: number;
+  pageCount?: number;
+  images?: string[];
 }
 
 type Outcome =
-  | { status: 'ready'; storageKey: string | null; mimeType: string | null; size: number | null; source: string }
+  | {
+      status: 'ready';
+      storageKey: string | null;
+      mimeType: string | null;
+      size: number | null;
+      source: string;
+      meta?: DerivativeMeta;
+    }
   | { status: 'unavailable' | 'failed'; error: string };
 
 /** Converted output above this is refused (a crafted document could expand without bound). */
 const OUTPUT_CAP = 200 * 1024 * 1024;
-const POLL_MS = 5_000;
-const MAX_ATTEMPTS = 3;
+/** Transcoded output above this is refused: several renditions of a long lesson, well above any honest one. */
+const MEDIA_OUTPUT_CAP = 8 * 1024 * 1024 * 1024;
+const MAX_ATTEMPTS = 5;
+/** Lower runs first: a card's thumbnail before a transcode that takes minutes. */
+const PRIORITY: Record<Variant, number> = { thumbnail: 0, preview: 1, pages: 2, sample: 3, hls: 4 };
+/** How often a running transcode writes its progress. */
+const PROGRESS_EVERY_MS = 2000;
+/** Width of sample page images: sharp on a phone, readable on a desktop. */
+const PAGE_WIDTH = 1240;
 
 /**
- * The background converter: Office → PDF for preview (LibreOffice), thumbnails (ffmpeg for video posters and
- * images, pdftoppm for first pages), placeholders otherwise. Jobs are rows of file_derivatives, claimed with
- * SKIP LOCKED so several api instances share the queue; each instance runs one job at a time, in a temp folder,
- * with a time limit, without network when the kernel allows, and with a cap on what it may write.
+ * Whether the queue should run a failed job again: a stop (restart, deploy) always; a tool's error or time limit
+ * once more (it may have been the machine); a corrupt file never; anything else (storage, database) until the
+ * job's attempts run out.
+ */
+const worthRetrying = (error: unknown, attempt: number, lastAttempt: boolean) => {
+  if (!(error instanceof MediaError)) return !lastAttempt;
+  if (error.kind === 'aborted') return true;
+  if (error.kind === 'failed' || error.kind === 'timeout') return attempt < 2 && !lastAttempt;
+  return false;
+};
+
+const errorText = (error: unknown) =>
+  (error instanceof MediaError ? error.reason : String((error as Error)?.message ?? error)).slice(0, 500);
+
+/**
+ * Makes what a stored file needs to be seen in a browser: Office → PDF (LibreOffice) and its first page as the
+ * thumbnail; video and audio → HLS renditions with a poster and an MP4/M4A fallback (ffmpeg); watermarked samples
+ * for paid resources (the first seconds of a video, the first pages of a document); thumbnails otherwise. Each
+ * derivative is a row of file_derivatives made by one job of the queue (jobs/), in a temp folder, with a time limit,
+ * without network when the kernel allows, and with a cap on what it may write. The row is ready only once every
+ * object it names is stored, so nothing half-written is ever served.
  */
 export class PreviewQueue {
-  private running = false;
-  private wakeUp: (() => void) | null = null;
-  private loop: Promise<void> | null = null;
-  private current: AbortController | null = null;
+  /** Names the resource a file belongs to, for the watermark (the library registers it). */
+  private labelOf: (fileId: string) => Promise<string | null> = async () => null;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -56,122 +124,153 @@ export class PreviewQueue {
     private readonly config: Config,
     readonly tools: Tools,
     private readonly log: FastifyBaseLogger,
+    private readonly jobs: JobQueue,
   ) {}
 
-  /** The derivatives a new file needs: Office files a preview PDF (its thumbnail comes with it), others a thumbnail. */
+  setLabelSource(source: (fileId: string) => Promise<string | null>) {
+    this.labelOf = source;
+  }
+
+  /** The derivatives a file of this kind needs. */
+  static plan(file: { kind: string; extension: string }): Variant[] {
+    const family = familyOf(file.extension) ?? '';
+    if (isOfficeFamily(family)) return ['preview']; // its thumbnail and sample pages follow the PDF
+    if (family === 'pdf') return ['thumbnail', 'pages'];
+    if (file.kind === 'video') return ['thumbnail', 'hls', 'sample'];
+    if (file.kind === 'audio') return ['thumbnail', 'hls', 'sample'];
+    return ['thumbnail'];
+  }
+
+  /** Queues what a new file needs (after an upload completes). */
   async enqueueFor(fileId: string) {
     const file = await storedFileById(this.prisma, fileId);
     if (!file) return;
-    await this.enqueue(fileId, isOfficeFamily(familyOf(file.extension) ?? '') ? 'preview' : 'thumbnail');
+    for (const variant of PreviewQueue.plan(file)) await this.enqueue(fileId, variant);
   }
 
-  async enqueue(fileId: string, variant: Variant) {
-    await this.prisma.fileDerivative.createMany({
-      data: [{ id: newId(), fileId, variant }],
-      skipDuplicates: true,
-    });
-    this.wake();
-  }
-
-  wake() {
-    this.wakeUp?.();
-  }
-
-  start() {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async stop() {
-    this.running = false;
-    this.current?.abort();
-    this.wake();
-    await this.loop;
-  }
-
-  /** Jobs that could not run for lack of a tool run again once the tool is there (after an install and restart). */
-  async requeueUnavailable() {
-    if (!this.tools.soffice) return 0;
-    const { count } = await this.prisma.fileDerivative.updateMany({
-      where: { status: 'unavailable', variant: 'preview' },
-      data: { status: 'pending', attempts: 0, error: null },
-    });
-    return count;
-  }
-
-  private async run() {
-    while (this.running) {
-      let job: Job | null = null;
-      try {
-        job = await this.claim();
-      } catch (error) {
-        this.log.warn({ err: error }, 'preview queue: claim failed');
-      }
-      if (!job) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, POLL_MS);
-          timer.unref();
-          this.wakeUp = () => {
-            clearTimeout(timer);
-            resolve();
-          };
+  /**
+   * Queues one derivative unless it exists already; `again` queues it anew whatever its state (a retry). The row
+   * and its job are written in one transaction, so a derivative never waits for a job that was not queued.
+   */
+  async enqueue(fileId: string, variant: Variant, { again = false } = {}) {
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.fileDerivative.createMany({
+        data: [{ id: newId(), fileId, variant }],
+        skipDuplicates: true,
+      });
+      if (count === 0 && !again) return;
+      if (count === 0) {
+        await tx.fileDerivative.update({
+          where: { fileId_variant: { fileId, variant } },
+          data: { status: 'pending', attempts: 0, error: null, progress: null, updatedAt: new Date() },
         });
-        this.wakeUp = null;
-        continue;
       }
-      await this.process(job);
-    }
+      await this.jobs.add(
+        MEDIA_TASK,
+        { fileId, variant },
+        { jobKey: `media:${fileId}:${variant}`, maxAttempts: MAX_ATTEMPTS, priority: PRIORITY[variant] },
+        tx,
+      );
+    });
   }
 
-  /** Process queued jobs now, in this call (the admin CLI and tests use it); answers how many ran. */
-  async drain(limit = 100) {
-    let n = 0;
-    for (; n < limit; n++) {
-      const job = await this.claim();
-      if (!job) break;
-      await this.process(job);
+  /**
+   * Queues again what failed or could not run for lack of a tool, when the tool is now there (after an install
+   * and restart; `pnpm admin process-media`). Answers how many were queued.
+   */
+  async requeueIncomplete({ failed = false } = {}) {
+    const statuses = failed ? ['unavailable', 'failed'] : ['unavailable'];
+    const rows = await this.prisma.fileDerivative.findMany({
+      where: { status: { in: statuses } },
+      select: { fileId: true, variant: true },
+    });
+    let queued = 0;
+    for (const row of rows) {
+      const variant = row.variant as Variant;
+      if (!this.canMake(variant)) continue;
+      await this.enqueue(row.fileId, variant, { again: true });
+      queued++;
     }
-    return n;
+    return queued;
   }
 
-  private async claim(): Promise<Job | null> {
-    const lease = this.config.PREVIEW_TIMEOUT_SECONDS + 60;
-    const rows = await this.prisma.$queryRaw<Job[]>`
-      UPDATE file_derivatives SET status = 'running', attempts = attempts + 1, updated_at = now(),
-        locked_until = now() + make_interval(secs => ${lease})
-      WHERE id = (
-        SELECT id FROM file_derivatives
-        WHERE (status = 'pending' OR (status = 'running' AND locked_until < now())) AND attempts < ${MAX_ATTEMPTS}
-        ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, file_id AS "fileId", variant`;
-    return rows[0] ?? null;
+  /** Whether this machine has the tools a variant needs. */
+  canMake(variant: Variant) {
+    if (variant === 'preview') return !!this.tools.soffice;
+    if (variant === 'hls' || variant === 'sample') return !!this.tools.ffmpeg && !!this.tools.ffprobe;
+    if (variant === 'pages') return !!this.tools.pdftoppm;
+    return true;
   }
 
-  private async process(job: Job) {
-    const controller = new AbortController();
-    this.current = controller;
-    let outcome: Outcome;
-    try {
-      const file = await storedFileById(this.prisma, job.fileId);
-      outcome = file ? await this.produce(job, file, controller.signal) : { status: 'failed', error: 'file deleted' };
-    } catch (error) {
-      this.log.warn({ err: error, job }, 'preview job failed');
-      outcome = { status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) };
-    } finally {
-      this.current = null;
-    }
-    if (!this.running && controller.signal.aborted) {
-      // Stopped mid-job (shutdown): give the job back.
-      await this.prisma.fileDerivative
-        .update({ where: { id: job.id }, data: { status: 'pending', attempts: { decrement: 1 } } })
-        .catch(() => {});
+  /** Runs the media jobs that are due, in this call (the admin CLI and tests use it). */
+  async drain() {
+    await this.jobs.runDue({ [MEDIA_TASK]: this.task });
+  }
+
+  /** The queue's handler for MEDIA_TASK. */
+  readonly task = async (payload: unknown, helpers: JobHelpers) => {
+    const job = payload as MediaJob;
+    await this.run(job, helpers.abortSignal, helpers.job.attempts, helpers.job.attempts >= helpers.job.max_attempts);
+  };
+
+  /**
+   * Makes one derivative. A corrupt file fails at once with its reason; any other error is retried by the queue
+   * (the row goes back to pending) until the last attempt; a stop (restart, deploy) gives the job back.
+   */
+  async run(job: MediaJob, signal: AbortSignal, attempt: number, lastAttempt: boolean) {
+    const row = await this.prisma.fileDerivative.findUnique({
+      where: { fileId_variant: { fileId: job.fileId, variant: job.variant } },
+    });
+    if (!row || row.status === 'ready') return;
+    const file = await storedFileById(this.prisma, job.fileId);
+    if (!file) {
+      await this.record(row.id, { status: 'failed', error: 'file deleted' });
       return;
     }
-    await this.record(job, outcome);
+    await this.prisma.fileDerivative.update({
+      where: { id: row.id },
+      data: { status: 'running', attempts: { increment: 1 }, progress: null, updatedAt: new Date() },
+    });
+    let outcome: Outcome;
+    try {
+      outcome = await this.produce(job.variant, file, signal, this.progressWriter(row.id));
+    } catch (error) {
+      if (signal.aborted || worthRetrying(error, attempt, lastAttempt)) {
+        await this.prisma.fileDerivative.update({
+          where: { id: row.id },
+          data: { status: 'pending', progress: null, error: errorText(error), updatedAt: new Date() },
+        });
+        throw error;
+      }
+      this.log.warn({ err: error, job }, 'media job failed');
+      const missingTool = error instanceof MediaError && error.kind === 'unavailable';
+      outcome = { status: missingTool ? 'unavailable' : 'failed', error: errorText(error) };
+    }
+    const previous = (row.meta as DerivativeMeta | null)?.files && row.storageKey ? row : null;
+    await this.record(row.id, outcome);
+    // The objects a derivative made before (a retry after a failure, a re-run) go once the new ones are in place.
+    if (previous && outcome.status === 'ready' && previous.storageKey !== outcome.storageKey) {
+      const names = Object.keys((previous.meta as DerivativeMeta).files ?? {});
+      const keys = names.map((name) => `${previous.storageKey}/${name}`);
+      await this.storage.deleteMany(keys).catch(() => {});
+    }
+    if (job.variant === 'preview' && outcome.status === 'ready') await this.enqueue(file.id, 'pages');
   }
 
-  private async record(job: Job, outcome: Outcome) {
+  /** Writes a running job's percent at most every few seconds. */
+  private progressWriter(id: string) {
+    let last = 0;
+    return (percent: number) => {
+      const now = Date.now();
+      if (now - last < PROGRESS_EVERY_MS) return;
+      last = now;
+      void this.prisma.fileDerivative
+        .updateMany({ where: { id, status: 'running' }, data: { progress: Math.round(percent) } })
+        .catch(() => {});
+    };
+  }
+
+  private async record(id: string, outcome: Outcome) {
     const data =
       outcome.status === 'ready'
         ? {
@@ -180,13 +279,12 @@ export class PreviewQueue {
             mimeType: outcome.mimeType,
             size: outcome.size === null ? null : BigInt(outcome.size),
             source: outcome.source,
+            meta: (outcome.meta ?? undefined) as object | undefined,
             error: null,
+            progress: null,
           }
-        : { status: outcome.status, error: outcome.error };
-    await this.prisma.fileDerivative.update({
-      where: { id: job.id },
-      data: { ...data, lockedUntil: null, updatedAt: new Date() },
-    });
+        : { status: outcome.status, error: outcome.error, progress: null };
+    await this.prisma.fileDerivative.update({ where: { id }, data: { ...data, updatedAt: new Date() } });
   }
 
   private async withTempDir<T>(fn: (dir: string) => Promise<T>) {
@@ -227,9 +325,155 @@ export class PreviewQueue {
     return this.config.PREVIEW_TIMEOUT_SECONDS * 1000;
   }
 
-  private async produce(job: Job, file: FileRow, signal: AbortSignal): Promise<Outcome> {
-    if (job.variant === 'preview') return this.convertOffice(file, signal);
-    return this.thumbnail(file, signal);
+  private async produce(
+    variant: Variant,
+    file: FileRow,
+    signal: AbortSignal,
+    onProgress: (percent: number) => void,
+  ): Promise<Outcome> {
+    switch (variant) {
+      case 'preview':
+        return this.convertOffice(file, signal);
+      case 'hls':
+        return this.transcode(file, signal, onProgress, false);
+      case 'sample':
+        return this.transcode(file, signal, onProgress, true);
+      case 'pages':
+        return this.samplePages(file, signal);
+      default:
+        return this.thumbnail(file, signal);
+    }
+  }
+
+  /** The watermark burned into samples: the configured text or the site's name, and the resource's label. */
+  private async watermarkFor(file: FileRow) {
+    const label = await this.labelOf(file.id).catch(() => null);
+    return [this.config.WATERMARK_TEXT || TITLES.library, label].filter(Boolean).join(' · ');
+  }
+
+  /** A video or audio as HLS: every rendition, or for the sample the first seconds, watermarked. */
+  private async transcode(
+    file: FileRow,
+    signal: AbortSignal,
+    onProgress: (percent: number) => void,
+    sample: boolean,
+  ): Promise<Outcome> {
+    if (!this.canMake('hls')) return { status: 'unavailable', error: 'ffmpeg/ffprobe is not installed' };
+    return this.withTempDir(async (dir) => {
+      // A local object is read in place; from S3 through a presigned URL (ffmpeg reads it with ranges).
+      const local = this.storage.localPath(file.storageKey);
+      const input =
+        local ??
+        (await this.storage.presignedGet(file.storageKey, { ttlSeconds: 6 * 3600 })) ??
+        (await this.inputPath(file, dir));
+      const probe = await probeMedia(this.tools, input, { signal, timeoutMs: this.timeoutMs() });
+      // A long lesson takes a while: the usual limit, or three times its length (a sample: its seconds).
+      const seconds = sample
+        ? Math.min(probe.durationSeconds, this.config.PREVIEW_SAMPLE_SECONDS)
+        : probe.durationSeconds;
+      const timeoutMs = Math.min(Math.max(this.timeoutMs() * 5, seconds * 3000), 6 * 3600 * 1000);
+      const out = path.join(dir, 'out');
+      await fs.mkdir(out);
+      const result = await transcodeToHls(this.tools, input, out, probe, {
+        signal,
+        timeoutMs,
+        onProgress,
+        ...(sample
+          ? {
+              maxSeconds: this.config.PREVIEW_SAMPLE_SECONDS,
+              watermark: probe.hasVideo ? await this.watermarkFor(file) : undefined,
+              renditions: 'lowest' as const,
+            }
+          : {}),
+      });
+      const stored = await this.storeFolder(file, sample ? 'sample' : 'hls', out);
+      return {
+        status: 'ready',
+        storageKey: stored.prefix,
+        mimeType: 'application/vnd.apple.mpegurl',
+        size: stored.size,
+        source: 'ffmpeg',
+        meta: {
+          files: stored.files,
+          durationSeconds: result.durationSeconds,
+          width: probe.width,
+          height: probe.height,
+          master: result.master,
+          poster: result.poster,
+          fallback: result.fallback,
+          renditions: result.renditions.map((r) => ({
+            name: r.name,
+            width: r.width,
+            height: r.height,
+            bandwidth: r.bandwidth,
+          })),
+          ...(sample ? { sampleSeconds: this.config.PREVIEW_SAMPLE_SECONDS } : {}),
+        },
+      };
+    });
+  }
+
+  /** A document's first pages as watermarked images, and its page count (a PDF, or the PDF an Office file became). */
+  private async samplePages(file: FileRow, signal: AbortSignal): Promise<Outcome> {
+    if (!this.canMake('pages')) return { status: 'unavailable', error: 'pdftoppm is not installed' };
+    const family = familyOf(file.extension);
+    let pdfKey = file.storageKey;
+    if (family !== 'pdf') {
+      const preview = await this.prisma.fileDerivative.findUnique({
+        where: { fileId_variant: { fileId: file.id, variant: 'preview' } },
+      });
+      if (preview?.status !== 'ready' || !preview.storageKey) {
+        return { status: 'unavailable', error: 'the document has no PDF preview' };
+      }
+      pdfKey = preview.storageKey;
+    }
+    return this.withTempDir(async (dir) => {
+      const pdf = this.storage.localPath(pdfKey) ?? path.join(dir, 'input.pdf');
+      if (!this.storage.localPath(pdfKey)) await pipeline(await this.storage.get(pdfKey), createWriteStream(pdf));
+      const out = path.join(dir, 'out');
+      await fs.mkdir(out);
+      const result = await renderPdfPages(this.tools, pdf, out, {
+        pages: this.config.PREVIEW_SAMPLE_PAGES,
+        width: PAGE_WIDTH,
+        watermark: await this.watermarkFor(file),
+        signal,
+        timeoutMs: this.timeoutMs(),
+      });
+      const stored = await this.storeFolder(file, 'pages', out);
+      return {
+        status: 'ready',
+        storageKey: stored.prefix,
+        mimeType: 'image/jpeg',
+        size: stored.size,
+        source: 'pdftoppm',
+        meta: { files: stored.files, pageCount: result.pageCount, images: result.images },
+      };
+    });
+  }
+
+  /**
+   * Stores every file of `dir` under a new prefix (a fresh one each run, so a re-run never overwrites what is being
+   * served) and answers the prefix, the names and the total size.
+   */
+  private async storeFolder(file: FileRow, variant: Variant, dir: string) {
+    const prefix = derivativeObjectKey(file.id, `${variant}-${newId().slice(0, 8)}`);
+    const names = (await fs.readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .sort();
+    let size = 0;
+    const files: Record<string, number> = {};
+    for (const name of names) {
+      const stat = await fs.stat(path.join(dir, name));
+      files[name] = stat.size;
+      size += stat.size;
+      if (size > MEDIA_OUTPUT_CAP) throw new Error(`output too large (${size} bytes)`);
+      await this.storage.put(`${prefix}/${name}`, createReadStream(path.join(dir, name)), {
+        size: stat.size,
+        contentType: mediaContentType(name),
+      });
+    }
+    return { prefix, files, size };
   }
 
   /** Office → PDF (cached as the preview), then the PDF's first page as the thumbnail. */
@@ -290,12 +534,12 @@ export class PreviewQueue {
     const existing = await this.prisma.fileDerivative.findUnique({
       where: { fileId_variant: { fileId: file.id, variant: 'thumbnail' } },
     });
-    const job =
+    const row =
       existing ??
       (await this.prisma.fileDerivative.create({
         data: { id: newId(), fileId: file.id, variant: 'thumbnail', status: 'running' },
       }));
-    await this.record({ id: job.id, fileId: file.id, variant: 'thumbnail' }, outcome);
+    await this.record(row.id, outcome);
   }
 
   private async pdfFirstPage(file: FileRow, pdf: string, dir: string, signal: AbortSignal) {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 
@@ -8,7 +9,11 @@ import type { Config } from '../../config.ts';
 export interface Tools {
   soffice: string | null;
   ffmpeg: string | null;
+  /** Reads a media file's streams and duration (beside a configured ffmpeg, else PATH). */
+  ffprobe: string | null;
   pdftoppm: string | null;
+  /** A PDF's page count (beside a configured pdftoppm, else PATH; both come with poppler-utils). */
+  pdfinfo: string | null;
   /** Prefix that runs a command without network access (`unshare -rn`), when the kernel allows it. */
   noNetwork: string[];
   /** Prefix capping the size of files a command writes (`prlimit --fsize=…`). */
@@ -43,32 +48,81 @@ const resolve = async (configured: string, names: string[]) => {
   return null;
 };
 
+/**
+ * A companion program of a configured one (ffprobe of ffmpeg, pdfinfo of pdftoppm): the file of that name in the
+ * configured program's folder, else PATH.
+ */
+const companion = async (configuredSibling: string, name: string) => {
+  if (configuredSibling) {
+    const beside = path.join(path.dirname(configuredSibling), name);
+    if (await executable(beside)) return beside;
+  }
+  return which(name);
+};
+
+/**
+ * A binary shipped inside an npm package for this platform (`@ffmpeg-installer/linux-x64` holds `ffmpeg`,
+ * `@ffprobe-installer/linux-x64` holds `ffprobe`), when such a package is installed; the last resort after a
+ * configured path and PATH.
+ */
+const fromNpmPackage = async (scope: string, binary: string) => {
+  try {
+    const require = createRequire(import.meta.url);
+    const manifest = require.resolve(`${scope}/${process.platform}-${process.arch}/package.json`);
+    const file = path.join(path.dirname(manifest), process.platform === 'win32' ? `${binary}.exe` : binary);
+    return (await executable(file)) ? file : null;
+  } catch {
+    return null;
+  }
+};
+
 export interface RunResult {
   code: number | null;
   timedOut: boolean;
+  /** The first 4 KiB of stderr. */
   stderr: string;
+  /** The last 4 KiB of stderr (where ffmpeg says why it stopped). */
+  stderrTail: string;
 }
 
+const STDERR_KEEP = 4096;
+
 /**
- * Runs a program in its own process group with a time limit (the whole group is killed when it runs over), a
- * minimal environment and stdin closed. stderr is kept (first 4 KiB) for the job's error message.
+ * Runs a program in its own process group with a time limit (the whole group is killed when it runs over, or when
+ * `signal` aborts, also if it had already aborted), a minimal environment and stdin closed. stderr is kept (first
+ * and last 4 KiB) for the job's error message; stdout is passed to `onStdout` when given (e.g. ffmpeg's
+ * `-progress pipe:1`), otherwise discarded.
  */
 export const runTool = (
   command: string[],
-  options: { timeoutMs: number; cwd: string; env?: Record<string, string>; signal?: AbortSignal },
+  options: {
+    timeoutMs: number;
+    cwd: string;
+    env?: Record<string, string>;
+    signal?: AbortSignal;
+    onStdout?: (chunk: string) => void;
+  },
 ) =>
   new Promise<RunResult>((resolvePromise) => {
     const [file, ...args] = command;
     const child = spawn(file!, args, {
       cwd: options.cwd,
       detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', options.onStdout ? 'pipe' : 'ignore', 'pipe'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', ...options.env },
     });
     let stderr = '';
+    let tail = '';
     child.stderr?.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4096) stderr += chunk.toString('utf8');
+      const text = chunk.toString('utf8');
+      if (stderr.length < STDERR_KEEP) stderr += text;
+      tail = (tail + text).slice(-STDERR_KEEP);
     });
+    if (options.onStdout) {
+      const onStdout = options.onStdout;
+      child.stdout?.setEncoding('utf8');
+      child.stdout?.on('data', (chunk: string) => onStdout(chunk));
+    }
     let timedOut = false;
     const kill = () => {
       try {
@@ -82,14 +136,19 @@ export const runTool = (
       kill();
     }, options.timeoutMs);
     const onAbort = () => kill();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) kill();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    let settled = false;
     const done = (code: number | null) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      resolvePromise({ code, timedOut, stderr: stderr.slice(0, 4096) });
+      resolvePromise({ code, timedOut, stderr: stderr.slice(0, STDERR_KEEP), stderrTail: tail });
     };
     child.on('error', (error) => {
       stderr += String(error);
+      tail = (tail + String(error)).slice(-STDERR_KEEP);
       done(null);
     });
     child.on('close', (code) => done(code));
@@ -103,18 +162,30 @@ const probeNoNetwork = async () => {
   return result.code === 0 ? [unshare, '-rn'] : [];
 };
 
+/**
+ * Finds the converters. ffmpeg: FFMPEG_PATH when set (it must exist), else PATH, else a binary from an installed
+ * npm package (@ffmpeg-installer/<platform>-<arch>); ffprobe: beside a configured ffmpeg, else PATH, else
+ * @ffprobe-installer/<platform>-<arch>. pdfinfo likewise beside a configured pdftoppm, else PATH.
+ */
 export const detectTools = async (config: Config): Promise<Tools> => {
-  const [soffice, ffmpeg, pdftoppm, noNetwork, prlimit] = await Promise.all([
+  const [soffice, ffmpeg, ffprobe, pdftoppm, pdfinfo, noNetwork, prlimit] = await Promise.all([
     resolve(config.LIBREOFFICE_PATH, ['soffice', 'libreoffice']),
-    resolve(config.FFMPEG_PATH, ['ffmpeg']),
+    config.FFMPEG_PATH
+      ? resolve(config.FFMPEG_PATH, [])
+      : (async () => (await which('ffmpeg')) ?? (await fromNpmPackage('@ffmpeg-installer', 'ffmpeg')))(),
+    (async () =>
+      (await companion(config.FFMPEG_PATH, 'ffprobe')) ?? (await fromNpmPackage('@ffprobe-installer', 'ffprobe')))(),
     resolve(config.PDFTOPPM_PATH, ['pdftoppm']),
+    companion(config.PDFTOPPM_PATH, 'pdfinfo'),
     probeNoNetwork(),
     which('prlimit'),
   ]);
   return {
     soffice,
     ffmpeg,
+    ffprobe,
     pdftoppm,
+    pdfinfo,
     noNetwork,
     fileSizeCap: (bytes) => (prlimit ? [prlimit, `--fsize=${bytes}`, '--'] : []),
   };

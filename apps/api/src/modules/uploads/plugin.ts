@@ -10,10 +10,10 @@ declare module 'fastify' {
   }
 }
 
-/** How often an api instance sweeps expired uploads on its own (`pnpm admin sweep-uploads` does it on demand). */
-const SWEEP_EVERY_MS = 15 * 60_000;
-
-/** Chunked uploads (`app.chunkedUploads`) and their sweep of expired uploads; a finished file goes to the previews. */
+/**
+ * Chunked uploads (`app.chunkedUploads`); a finished file goes to the previews. Expired uploads are swept by a job
+ * every 15 minutes (jobs/tasks.ts), or on demand with `pnpm admin sweep-uploads`.
+ */
 export default fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     app.decorate(
@@ -27,16 +27,6 @@ export default fp(
         (query) => hotRows(app.pg, query),
       ),
     );
-    let sweepTimer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      sweepTimer = setInterval(() => {
-        app.chunkedUploads.sweep().catch((error) => app.log.warn({ err: error }, 'upload sweep failed'));
-      }, SWEEP_EVERY_MS);
-      sweepTimer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (sweepTimer) clearInterval(sweepTimer);
-    });
   },
   { name: 'uploads', dependencies: ['files', 'preview'] },
 );

@@ -70,6 +70,15 @@ export const resourceCard = z.object({
   collectCount: z.number().int(),
   commentCount: z.number().int(),
   publishedAt: z.string().nullable(),
+  file: z
+    .object({
+      type: z.string().describe('扩展名，小写'),
+      size: z.number().int(),
+      pageCount: z.number().int().nullable(),
+      durationSeconds: z.number().nullable(),
+    })
+    .nullable()
+    .describe('第一个文件的类型、大小与页数或时长（转换、转码完成后才有页数与时长）'),
 });
 export type ResourceCard = z.infer<typeof resourceCard>;
 
@@ -80,6 +89,8 @@ export const resourceFile = z.object({
   kind: z.string(),
   extension: z.string(),
   mimeType: z.string(),
+  pageCount: z.number().int().nullable().describe('文档页数（转换完成后才有）'),
+  durationSeconds: z.number().nullable().describe('视频、音频时长（秒，转码探测后才有）'),
 });
 
 export const resourceDetail = resourceCard.extend({
