@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,8 @@ import {
  */
 
 const MiB = 1024 * 1024;
+const onPath = (name: string) =>
+  (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, name)));
 let s3: S3rverProcess;
 let t: TestApp;
 let env: Record<string, string>;
@@ -245,4 +248,48 @@ describe('documents and downloads on S3', () => {
     const res = await fetch(`${t.url}/readyz`);
     expect((await res.json()).checks.storage).toBe('ok');
   });
+});
+
+describe.runIf(onPath('ffmpeg') && onPath('ffprobe'))('media on S3', () => {
+  it('transcodes a video read from the bucket (presigned URL) and serves its playlist from the bucket', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'zyk-s3media-'));
+    const source = path.join(dir, 'lesson.avi');
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25:duration=3',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=3',
+      '-shortest',
+      source,
+    ]);
+    const bytes = readFileSync(source);
+    const info = (await initVideo(t.url, cookie, '课堂实录.avi', bytes.length)).json.data;
+    const fileId = (await uploadVideo(t.url, cookie, info, '课堂实录.avi', bytes)).data!.fileId!;
+    await t.app.previews.drain();
+    const answer = await fetch(`${t.url}/api/open/onlinePreview?fileId=${fileId}`, { headers: { cookie } }).then((r) =>
+      r.json(),
+    );
+    expect(answer.data.media.state).toBe('ready');
+    const master = await fetch(`${t.url}${answer.data.media.hlsUrl}`);
+    expect(master.status).toBe(200);
+    expect(await master.text()).toContain('#EXT-X-STREAM-INF');
+    const row = await t.prisma.fileDerivative.findUniqueOrThrow({
+      where: { fileId_variant: { fileId, variant: 'hls' } },
+    });
+    const objects: string[] = [];
+    for await (const item of storage().client.listObjectsV2(s3.bucket, `${row.storageKey}/`, true) as AsyncIterable<{
+      name?: string;
+    }>) {
+      if (item.name) objects.push(item.name.slice(row.storageKey!.length + 1));
+    }
+    const files = Object.keys((row.meta as { files: Record<string, number> }).files);
+    expect(files.length).toBeGreaterThan(3);
+    expect(objects.sort()).toEqual(files.sort());
+  }, 60_000);
 });
