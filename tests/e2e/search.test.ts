@@ -220,6 +220,9 @@ describe.each([
     const suggestions = page.getByRole('navigation', { name: '相关搜索' });
     await suggestions.waitFor();
     expect(await cards(page).count()).toBe(2);
+    expect(await page.getByTestId('search-missing').textContent()).toBe(
+      '没有找到含“潜水艇”的资源，以下结果只含其余的词',
+    );
     await settled(page);
     await screenshot(page, `search-suggestions-${size}.png`);
     await suggestions.getByRole('button', { name: '阿基米德', exact: true }).click();

@@ -307,6 +307,15 @@ describe('search that understands teachers', () => {
     expect((await search('数学')).data.suggestions).toEqual([]);
   });
 
+  it('names the words no result contains', async () => {
+    const res = await search('细胞分裂量子纠缠');
+    expect(res.data.pageBean.totalCount).toBeGreaterThan(0);
+    expect(res.data.missing).toEqual(['量子', '纠缠']);
+    expect((await search('细胞分裂')).data.missing).toEqual([]);
+    // Nothing found at all: no list of missing words, the page says there are no results.
+    expect((await search('量子纠缠')).data.missing).toEqual([]);
+  });
+
   it('re-indexes rows written by an older version of the search', async () => {
     await t.prisma.$executeRaw`UPDATE resources SET search_vector = NULL, search_version = 0 WHERE id = ${own.essay}`;
     expect(await ids('习作指导')).not.toContain(own.essay);

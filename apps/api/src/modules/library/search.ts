@@ -474,6 +474,8 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
       understood,
       facets: facetsOf(candidates, names, dictionary),
       suggestions,
+      // Words no result contains: the page says so, rather than let other words' results pass for them.
+      missing: ranked.length ? missing.map((c) => c.text) : [],
     };
   };
 

@@ -70,6 +70,7 @@ export const search = defineRoute({
       .array(z.string())
       .optional()
       .describe('结果很少时给出的相关搜索（去掉未命中的词、同义词、含相同字词的热门搜索），最多 5 个'),
+    missing: z.array(z.string()).optional().describe('没有任何结果含有的词（按输入的写法）；结果只含其余的词'),
   }),
 });
 

@@ -131,6 +131,7 @@ export const SearchPage = () => {
     ...(subject ? [{ filter: { kind: 'subject', filter: subject } as const, label: subject.name }] : []),
   ];
   const suggestions = data?.suggestions ?? [];
+  const missing = data?.missing ?? [];
   const facets = (layout: 'side' | 'rows') => (
     <SearchFacets
       facets={data?.facets}
@@ -193,6 +194,17 @@ export const SearchPage = () => {
               onClear={() => setState((s) => ({ ...s, type: null, stage: null, subject: null, page: 1 }))}
             />
           </div>
+          {missing.length > 0 && (
+            <p className={styles.missing} role="status" data-testid="search-missing">
+              没有找到含
+              {missing.map((word, i) => (
+                <span key={word}>
+                  {i > 0 && '、'}“<strong>{word}</strong>”
+                </span>
+              ))}
+              的资源，以下结果只含其余的词
+            </p>
+          )}
           {suggestions.length > 0 && (
             <nav className={styles.suggestions} aria-label="相关搜索" data-testid="search-suggestions">
               <span className={styles.filterTitle}>{data?.objList.length ? '相关搜索' : '您是不是要找'}</span>
