@@ -38,6 +38,10 @@ export const LessonPlayer = ({
   const lastSaved = useRef<number | null>(null);
   const preview = media.data?.preview ?? null;
   const playable = preview?.mode === 'video' || preview?.mode === 'audio';
+  // Lessons play the progressive rendition (H.264/AAC, any browser); until it is made, the original if a browser
+  // plays it as it is.
+  const source = playable ? (preview?.media?.mp4Url ?? preview?.url ?? null) : null;
+  const mediaState = playable ? preview?.media : null;
 
   const record = useCallback(
     (position: number, completed: boolean) => {
@@ -93,12 +97,18 @@ export const LessonPlayer = ({
   return (
     <div className={styles.player} data-testid="lesson-player" data-lesson-id={lesson.id}>
       <h2 className={styles.playerTitle}>{lesson.title}</h2>
-      {playable && preview?.url ? (
-        preview.mode === 'video' ? (
-          <video className={styles.video} data-testid="lesson-video" {...mediaProps(preview.url)} />
+      {playable && source ? (
+        preview?.mode === 'video' ? (
+          <video className={styles.video} data-testid="lesson-video" {...mediaProps(source)} />
         ) : (
-          <audio className={styles.audio} {...mediaProps(preview.url)} />
+          <audio className={styles.audio} {...mediaProps(source)} />
         )
+      ) : mediaState && mediaState.state !== 'ready' ? (
+        <div className={styles.documentCard} role="status" data-testid="lesson-media-state">
+          {mediaState.state === 'pending' || mediaState.state === 'running'
+            ? `正在转码，完成后即可播放（${mediaState.progress ?? 0}%）`
+            : (mediaState.error ?? '暂时无法播放')}
+        </div>
       ) : preview?.mode === 'pdf' && preview.url ? (
         <iframe className={styles.document} src={preview.url} title={lesson.title} />
       ) : preview?.mode === 'image' && preview.url ? (

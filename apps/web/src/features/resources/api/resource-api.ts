@@ -36,6 +36,10 @@ export const countView = async (id: number, kind: 'view' | 'play') =>
 
 export const getPreview = async (fileId: string) => unwrap(await api(routes.onlinePreview, { query: { fileId } }));
 
+/** Queues a failed transcoding (or conversion) again; the uploader's and administrators' button. */
+export const retryMediaProcessing = async (fileId: string) =>
+  unwrap(await api(routes.retryMediaProcessing, { body: { fileId } }));
+
 /** Star or collect: the desired state is sent, so a retried click cannot flip it back. */
 export const setStar = async (id: number, active: boolean) =>
   unwrap(await api(routes.star, { query: { id, state: active ? '1' : '0' } }));

@@ -1,14 +1,14 @@
-import { ExportOutlined, FileSearchOutlined, LockOutlined } from '@ant-design/icons';
-import type { ResourceDetail } from '@zyk/shared';
-import { Button, Segmented, Spin } from 'antd';
+import { ExportOutlined, FileSearchOutlined, LockOutlined, LoginOutlined } from '@ant-design/icons';
+import { ERRORS, type PreviewPages, type ResourceDetail } from '@zyk/shared';
+import { Button, Segmented, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { errorText } from '../../../lib/api-result.ts';
+import { ApiFailure, errorText, isUnauthorized } from '../../../lib/api-result.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { useSession } from '../../../stores/session.ts';
+import { sessionActions, useSession } from '../../../stores/session.ts';
 import { usePreview } from '../hooks/use-preview.ts';
 import { usePatchResource } from '../hooks/use-resource.ts';
 import { decodeText, totalFromContentRange } from '../lib/text-decode.ts';
-import { MediaPlayer } from './media-player.tsx';
+import { MediaPreview } from './media-player.tsx';
 import { PdfViewer } from './pdf-viewer.tsx';
 import styles from './preview-panel.module.css';
 import placeholder from './preview-placeholder.module.css';
@@ -19,7 +19,8 @@ const TEXT_PREVIEW_BYTES = 256 * 1024;
 /**
  * The preview area (onlinePreview): PDF pages drawn in the page (pdf.js, loaded only for a PDF), images, text,
  * video and audio players, an external preview service, a conversion in progress (polled), or the reason there is
- * no preview. A paid resource the user has not bought shows its price instead: its files are not readable yet.
+ * no preview. The server decides what a viewer may see: a paid resource not bought shows its sample (the first
+ * seconds of a video, the first pages of a document as images) or, with nothing to sample, its price.
  */
 export const PreviewPanel = ({ resource: r }: { resource: ResourceDetail }) => {
   const [fileId, setFileId] = useState<string | null>(r.files[0]?.id ?? null);
@@ -28,21 +29,6 @@ export const PreviewPanel = ({ resource: r }: { resource: ResourceDetail }) => {
       <div className={placeholder.box} data-testid="preview-none">
         <FileSearchOutlined className={placeholder.icon} aria-hidden />
         <div>该资源暂无可预览的文件</div>
-      </div>
-    );
-  }
-  if (!r.canDownload) {
-    return (
-      <div className={placeholder.box} data-testid="preview-locked">
-        <LockOutlined className={placeholder.icon} aria-hidden />
-        {r.price > 0 ? (
-          <>
-            <div className={styles.lockedPrice}>付费资源 · {formatPrice(r.price)}</div>
-            <div className={placeholder.hint}>购买后即可在线预览和下载全部文件</div>
-          </>
-        ) : (
-          <div>该资源暂不可预览</div>
-        )}
       </div>
     );
   }
@@ -61,6 +47,21 @@ export const PreviewPanel = ({ resource: r }: { resource: ResourceDetail }) => {
   );
 };
 
+/** A paid resource's price instead of its content: nothing of it can be shown before buying. */
+const Locked = ({ resource: r, message }: { resource: ResourceDetail; message?: string | null }) => (
+  <div className={placeholder.box} data-testid="preview-locked">
+    <LockOutlined className={placeholder.icon} aria-hidden />
+    {r.price > 0 ? (
+      <>
+        <div className={styles.lockedPrice}>付费资源 · {formatPrice(r.price)}</div>
+        <div className={placeholder.hint}>购买后即可在线预览和下载全部文件</div>
+      </>
+    ) : (
+      <div>{message ?? '该资源暂不可预览'}</div>
+    )}
+  </div>
+);
+
 const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: ResourceDetail }) => {
   const { loggedIn } = useSession();
   const patch = usePatchResource(r.id);
@@ -75,6 +76,21 @@ const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: Resour
     );
   }
   if (query.isError) {
+    // Not allowed to see even a sample: a visitor may log in; a signed-in user is told why.
+    if (isUnauthorized(query.error)) {
+      return (
+        <div className={placeholder.box} data-testid="preview-login">
+          <LockOutlined className={placeholder.icon} aria-hidden />
+          <div>登录后可在线预览</div>
+          <Button type="primary" icon={<LoginOutlined aria-hidden />} onClick={() => sessionActions.openLogin()}>
+            登录
+          </Button>
+        </div>
+      );
+    }
+    if (query.error instanceof ApiFailure && query.error.code === ERRORS.FORBIDDEN.code) {
+      return <Locked resource={r} message={query.error.message} />;
+    }
     return (
       <div className={placeholder.box} data-testid="preview-error">
         <FileSearchOutlined className={placeholder.icon} aria-hidden />
@@ -101,16 +117,23 @@ const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: Resour
     case 'video':
     case 'audio':
       return (
-        <MediaPlayer
-          kind={info.mode}
+        <MediaPreview
+          info={info}
           resourceId={r.id}
-          src={url}
-          poster={info.mode === 'video' ? info.thumbnailUrl : undefined}
           startAt={r.playPosition}
           canSaveProgress={loggedIn}
           onPlayCounted={(counts) => patch(counts)}
+          onRefetch={() => query.refetch()}
         />
       );
+    case 'pages':
+      return info.pages && info.pages.images.length > 0 ? (
+        <SamplePages pages={info.pages} resource={r} />
+      ) : (
+        <Locked resource={r} message={info.msg} />
+      );
+    case 'locked':
+      return <Locked resource={r} message={info.msg} />;
     case 'external':
       return (
         <div className={placeholder.box} data-testid="preview-external">
@@ -137,6 +160,39 @@ const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: Resour
         </div>
       );
   }
+};
+
+/**
+ * A paid document's sample: its first pages as watermarked images, one under the other at the column's width
+ * (loaded as they come near), between a notice of how much there is and the price.
+ */
+const SamplePages = ({ pages, resource: r }: { pages: PreviewPages; resource: ResourceDetail }) => {
+  const shown = pages.images.length;
+  const total = pages.pageCount !== null && pages.pageCount >= shown ? `，共 ${pages.pageCount} 页` : '';
+  return (
+    <div className={styles.pages} data-testid="preview-pages">
+      <div className={styles.pagesNotice} data-testid="preview-pages-notice">
+        <Tag color="orange" className={styles.sampleTag}>
+          试读
+        </Tag>
+        <span>
+          试读前 {shown} 页{total} · 购买后可查看全部
+        </span>
+      </div>
+      <ol className={styles.pageList} aria-label="试读页">
+        {pages.images.map((src, i) => (
+          <li key={src} className={styles.page}>
+            <img className={styles.pageImage} src={src} alt={`第 ${i + 1} 页`} loading="lazy" decoding="async" />
+          </li>
+        ))}
+      </ol>
+      {r.price > 0 && (
+        <div className={styles.pagesEnd}>
+          <LockOutlined aria-hidden /> 试读到此结束 · 付费资源 {formatPrice(r.price)}，购买后可在线查看和下载全部内容
+        </div>
+      )}
+    </div>
+  );
 };
 
 type TextState =

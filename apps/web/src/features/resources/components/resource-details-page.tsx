@@ -28,7 +28,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ResourceList } from '../../../components/resource-card.tsx';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { ApiFailure, errorText } from '../../../lib/api-result.ts';
-import { formatCount, formatDate, formatPrice } from '../../../lib/format.ts';
+import { formatCount, formatDate, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { detailsPath, LIST_PATHS, parseResourceId } from '../../../lib/resource-paths.ts';
 import { useSession } from '../../../stores/session.ts';
@@ -227,7 +227,8 @@ const Summary = ({ resource: r, toast }: { resource: ResourceDetail; toast: Toas
         </div>
         <div className={styles.actions}>
           {buyable && r.status === 'PUBLISHED' && (
-            <Button type="primary" danger icon={<ShoppingCartOutlined aria-hidden />} onClick={buy}>
+            // The id lets the preview's sample (media-player.tsx) point here when it ends.
+            <Button id="resource-buy" type="primary" danger icon={<ShoppingCartOutlined aria-hidden />} onClick={buy}>
               立即购买
             </Button>
           )}
@@ -345,6 +346,15 @@ const About = ({ resource: r }: { resource: ResourceDetail }) => (
   </section>
 );
 
+/** What the files list says of a file: its type, its length (pages, or minutes and seconds) and its size. */
+const fileFacts = (file: ResourceDetail['files'][number]) => {
+  const facts = file.extension ? [file.extension.toUpperCase()] : [];
+  if (file.pageCount !== null && file.pageCount > 0) facts.push(`${file.pageCount} 页`);
+  else if (file.durationSeconds !== null && file.durationSeconds > 0) facts.push(formatDuration(file.durationSeconds));
+  facts.push(formatBytes(file.size));
+  return facts;
+};
+
 const Files = ({ resource: r, toast }: { resource: ResourceDetail; toast: Toast }) => {
   const download = useDownload(r, toast);
   return (
@@ -359,10 +369,14 @@ const Files = ({ resource: r, toast }: { resource: ResourceDetail; toast: Toast 
           {r.files.map((file) => (
             <li key={file.id} className={styles.file}>
               <FileOutlined className={styles.fileIcon} aria-hidden />
-              <span className={styles.fileName} title={file.name}>
-                {file.name}
+              <span className={styles.fileText}>
+                <span className={styles.fileName} title={file.name}>
+                  {file.name}
+                </span>
+                <span className={styles.fileMeta} data-testid="file-meta">
+                  {fileFacts(file).join(' · ')}
+                </span>
               </span>
-              <span className={styles.fileSize}>{formatBytes(file.size)}</span>
               <Button
                 size="small"
                 icon={<DownloadOutlined aria-hidden />}
