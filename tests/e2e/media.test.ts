@@ -254,6 +254,44 @@ describe('a WMV video, transcoded to HLS, plays on its details page', () => {
   });
 });
 
+describe('a WMV chosen on the video upload screen plays once it is approved and transcoded', () => {
+  it(
+    'at desktop size',
+    async () => {
+      const { context, page, watcher } = await sessionOf('lijg', 'desktop');
+      try {
+        await page.goto(`${t.url}/home/uploadVideo`);
+        // Opened by its address, the screen asks for the originality statement first.
+        await page.getByRole('dialog', { name: '原创声明' }).getByRole('button', { name: '我已阅读并同意' }).click();
+        await page.getByTestId('upload-notice').waitFor();
+        await page
+          .getByTestId('upload-input')
+          .setInputFiles({ name: '分数的意义（课堂实录）.wmv', mimeType: 'video/x-ms-wmv', buffer: wmvVideo() });
+        const row = page.locator('[data-testid="upload-item"][data-name="分数的意义（课堂实录）.wmv"]');
+        await expect.poll(() => row.getAttribute('data-status'), { timeout: 60_000, interval: 200 }).toBe('success');
+        const published = page.waitForResponse((r) => r.url().endsWith('/es/resource/lib/publish/minute_course'));
+        await page.getByRole('button', { name: '提交审核' }).click();
+        const answer = (await (await published).json()) as Envelope<{ id: number }>;
+        expect(answer.code).toBe(0);
+        await createReviewAdmin(t.prisma).approve(answer.data!.id);
+        const fileId = await firstFileOf(t.client().call, answer.data!.id);
+        await previewWhen(t.client().call, fileId, (info) => info.media?.state === 'ready');
+
+        await page.goto(`${t.url}${videoPage(answer.data!.id)}`);
+        await settle(page);
+        const video = preview(page).getByTestId('preview-video');
+        await expect.poll(() => video.getAttribute('data-feed'), POLL).toBe('hls.js');
+        await playPast(video, 1);
+        await video.evaluate((v: HTMLVideoElement) => v.pause());
+        expect(await findingsOf(page, watcher, 'desktop')).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    PROCESSING_TIMEOUT_MS,
+  );
+});
+
 describe('an audio file plays its HLS rendition in the audio player', () => {
   it('at desktop size', async () => {
     const { context, page, watcher, mediaRequests } = await sessionOf('visitor', 'desktop');
