@@ -73,9 +73,9 @@ describe('downloads', () => {
     const detail = await reader.call(routes.resourceOpen, { query: { id } });
     expect(detail.data.canDownload).toBe(false);
     expect((await author.call(routes.download, { query: { id } })).code).toBe(0);
-    // The file itself follows the same rule.
+    // The file itself follows the same rule: a non-buyer's preview is the sample, never the file's URL.
     const preview = await reader.call(routes.onlinePreview, { query: { fileId } });
-    expect(preview.code).not.toBe(0);
+    expect(preview.data).toMatchObject({ sample: true, url: null });
   });
 
   it('an unpublished resource’s files are its author’s only; an unknown file is refused', async () => {
@@ -98,8 +98,11 @@ describe('downloads', () => {
     const seen = await thumbnail(paid.fileId);
     expect(seen.status).toBe(200);
     expect(seen.headers.get('content-type')).toMatch(/^image\//);
-    // The file itself is still refused.
-    expect((await reader.call(routes.onlinePreview, { query: { fileId: paid.fileId } })).code).not.toBe(0);
+    // The file itself is still refused: the preview is the sample, without the file's URL.
+    expect((await reader.call(routes.onlinePreview, { query: { fileId: paid.fileId } })).data).toMatchObject({
+      sample: true,
+      url: null,
+    });
     // Not published yet: nothing of it is shown.
     const pending = await publishFile(800, false);
     expect((await thumbnail(pending.fileId)).status).toBe(401);
