@@ -269,6 +269,8 @@ describe('a WMV chosen on the video upload screen plays once it is approved and 
           .setInputFiles({ name: '分数的意义（课堂实录）.wmv', mimeType: 'video/x-ms-wmv', buffer: wmvVideo() });
         const row = page.locator('[data-testid="upload-item"][data-name="分数的意义（课堂实录）.wmv"]');
         await expect.poll(() => row.getAttribute('data-status'), { timeout: 60_000, interval: 200 }).toBe('success');
+        // The form takes its title from the file once the upload is done; submitting before that would be refused.
+        await expect.poll(() => page.getByLabel('资源标题').inputValue(), POLL).toBe('分数的意义（课堂实录）');
         const published = page.waitForResponse((r) => r.url().endsWith('/es/resource/lib/publish/minute_course'));
         await page.getByRole('button', { name: '提交审核' }).click();
         const answer = (await (await published).json()) as Envelope<{ id: number }>;

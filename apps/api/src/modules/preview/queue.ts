@@ -9,6 +9,7 @@ import type { JobHelpers } from 'graphile-worker';
 import type { Config } from '../../config.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { familyOf, isOfficeFamily } from '../files/file-types.ts';
 import { storedFileById } from '../files/records.ts';
 import { derivativeObjectKey, newId } from '../storage/keys.ts';
@@ -153,7 +154,7 @@ export class PreviewQueue {
    * and its job are written in one transaction, so a derivative never waits for a job that was not queued.
    */
   async enqueue(fileId: string, variant: Variant, { again = false } = {}) {
-    await this.prisma.$transaction(async (tx) => {
+    await transaction(this.prisma, async (tx) => {
       const { count } = await tx.fileDerivative.createMany({
         data: [{ id: newId(), fileId, variant }],
         skipDuplicates: true,
