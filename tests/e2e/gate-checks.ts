@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { SCROLL_THRESHOLD_PX } from '@zyk/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 
 /**
@@ -143,7 +144,7 @@ const layoutFindings = () => {
  * to a label (antd's checkboxes, radios and segmented items) counts at the label's size.
  */
 export const TOUCH_TARGET_PX = 40;
-const touchTargetFindings = (min: number) => {
+const touchTargetFindings = ({ min, pinnedOnly }: { min: number; pinnedOnly: boolean }) => {
   const selector = [
     'a[href]',
     'button',
@@ -175,6 +176,20 @@ const touchTargetFindings = (min: number) => {
     if (!parent || getComputedStyle(el).display !== 'inline') return false;
     return [...parent.childNodes].some((n) => n !== el && n.nodeType === 3 && (n.textContent ?? '').trim().length > 1);
   };
+  // With pinnedOnly, only the controls that stay in place while the page scrolls under them (in a fixed or sticky
+  // layer: the compact header, back-to-top) take part, as targets and as neighbours; the page's own controls are
+  // checked at the top, and where they pass beneath such a layer depends on how far the page is scrolled.
+  const pinnedCache = new Map<Element, boolean>();
+  const pinned = (el: Element | null): boolean => {
+    if (!el) return false;
+    let known = pinnedCache.get(el);
+    if (known === undefined) {
+      const { position } = getComputedStyle(el);
+      known = position === 'fixed' || position === 'sticky' || pinned(el.parentElement);
+      pinnedCache.set(el, known);
+    }
+    return known;
+  };
   // While a modal dialog is open, only its controls can be touched.
   const modal = [...document.querySelectorAll('[aria-modal=true]')].filter(shown).at(-1);
   const targets = new Map<Element, DOMRect>();
@@ -187,6 +202,7 @@ const touchTargetFindings = (min: number) => {
     const outer = target.parentElement?.closest(selector);
     if (outer && outer !== target) continue;
     if (!shown(target) || inRunningText(target)) continue;
+    if (pinnedOnly && !pinned(target)) continue;
     const box = target.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     targets.set(target, box);
@@ -213,7 +229,12 @@ const touchTargetFindings = (min: number) => {
 };
 
 /** The touch-target findings for the page as it stands (a dialog open in it included). */
-export const touchTargets = (page: Page) => page.evaluate(touchTargetFindings, TOUCH_TARGET_PX);
+export const touchTargets = (page: Page) =>
+  page.evaluate(touchTargetFindings, { min: TOUCH_TARGET_PX, pinnedOnly: false });
+
+/** The touch-target findings among the controls pinned to the viewport (fixed or sticky layers) only. */
+export const pinnedTouchTargets = (page: Page) =>
+  page.evaluate(touchTargetFindings, { min: TOUCH_TARGET_PX, pinnedOnly: true });
 
 /** Sideways scrolling only, at a width the page is not otherwise checked at. */
 export const overflowFindings = (page: Page) =>
@@ -251,5 +272,52 @@ export const pageFindings = async (page: Page, { touch = false } = {}) => {
       );
   });
   findings.push(...violations);
+  return findings;
+};
+
+/** The top of a phone's screen, where the compact header shows once scrolled (for a screenshot of it). */
+export const SCROLLED_CLIP = { x: 0, y: 0, width: VIEWPORTS.phone.width, height: 160 } as const;
+
+/** How far the phone checks scroll: past the point where the shell swaps its header for the compact one. */
+export const SCROLLED_PX = SCROLL_THRESHOLD_PX + 200;
+
+/**
+ * Scrolls the page down SCROLLED_PX (as far as it goes, if less) and waits until what scrolling brings in is in
+ * place: the shell's compact header, when the page has one and is scrolled past its threshold, shown and slid in.
+ * Answers a finding when it does not show.
+ */
+const scrollDown = (page: Page) =>
+  page.evaluate(
+    async ({ to, threshold }) => {
+      const frame = () => new Promise((done) => requestAnimationFrame(done));
+      window.scrollTo(0, to);
+      await frame();
+      const header = document.querySelector('[data-testid=compact-header]');
+      if (!header || window.scrollY <= threshold) return [];
+      const deadline = performance.now() + 2_000;
+      while (header.getAttribute('aria-hidden') !== 'false') {
+        if (performance.now() > deadline) return [`compact header not shown at scroll ${Math.round(window.scrollY)}`];
+        await frame();
+      }
+      // Its slide-in, jumped to the end (a quarter of a second saved on each page).
+      for (const animation of header.getAnimations()) animation.finish();
+      return [];
+    },
+    { to: SCROLLED_PX, threshold: SCROLL_THRESHOLD_PX },
+  );
+
+/**
+ * The phone checks of what shows only once the page is scrolled (the compact header, back-to-top): scrolled down
+ * at phone width and again at the narrow phone's, the pinned controls' touch targets and sideways scrolling. Leaves
+ * the page scrolled, at phone width.
+ */
+export const scrolledPhoneFindings = async (page: Page) => {
+  const findings = await scrollDown(page);
+  for (const size of ['phone', 'narrowPhone'] as const) {
+    if (size !== 'phone') await page.setViewportSize(VIEWPORTS[size]);
+    const found = [...(await overflowFindings(page)), ...(await pinnedTouchTargets(page))];
+    findings.push(...found.map((f) => `scrolled, ${VIEWPORTS[size].width} px wide: ${f}`));
+  }
+  await page.setViewportSize(VIEWPORTS.phone);
   return findings;
 };

@@ -8,14 +8,25 @@ import { loginAs } from '../support/auth.ts';
 import { docx, h264Video, pdf } from '../support/files.ts';
 import { dictIds, publishUploadedDocument, publishUploadedVideo } from '../support/library.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
-import { overflowFindings, pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
+import {
+  overflowFindings,
+  pageFindings,
+  SCROLLED_CLIP,
+  scrolledPhoneFindings,
+  settle,
+  VIEWPORTS,
+  type ViewportName,
+  watchPage,
+} from './gate-checks.ts';
 
 /**
  * The gate every page passes, at desktop and phone size: each page of the web's route table, opened with the demo
  * district's content by a visitor (public pages) and by a signed-in teacher (all pages), must load without console
  * errors, CSP violations or failed requests, must not scroll sideways, must keep header and menu text readable,
- * must render Chinese, and must pass axe-core at "serious" and above. A page added to the router without an entry
- * below fails the first test. Screenshots go to tests/artifacts/e2e/gate/.
+ * must render Chinese, and must pass axe-core at "serious" and above. On phones, touch targets are checked too, and
+ * again with the page scrolled down, where the shell's compact header shows (at 390 and 360 px wide). A page added
+ * to the router without an entry below fails the first test. Screenshots go to tests/artifacts/e2e/gate/ (on
+ * phones also the top of the screen scrolled, `*-scrolled.png`).
  */
 
 /** The parts of a react-router route the gate reads. */
@@ -216,9 +227,14 @@ describe('the page gate', () => {
           found.push(...(await overflowFindings(page)));
           await page.setViewportSize(VIEWPORTS.phone);
         }
+        const name = `${who}-${viewport}${path.replaceAll('/', '-')}${urls.length > 1 ? `-${i + 1}` : ''}`;
+        await page.screenshot({ path: artifact(`gate/${name}.png`), fullPage: true });
+        if (viewport === 'phone') {
+          // Scrolled down, the shell's compact header (and back-to-top) come in: their touch targets, at both widths.
+          found.push(...(await scrolledPhoneFindings(page)), ...watcher.take());
+          await page.screenshot({ path: artifact(`gate/${name}-scrolled.png`), clip: SCROLLED_CLIP });
+        }
         findings.push(...(urls.length > 1 ? found.map((f) => `${url}: ${f}`) : found));
-        const name = `${who}-${viewport}${path.replaceAll('/', '-')}${urls.length > 1 ? `-${i + 1}` : ''}.png`;
-        await page.screenshot({ path: artifact(`gate/${name}`), fullPage: true });
         expect(new URL(page.url()).pathname, 'stayed on the page').toBe(path);
       }
       expect(findings).toEqual([]);
