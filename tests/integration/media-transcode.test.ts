@@ -212,6 +212,12 @@ const VIDEO_CASES: Case[] = [
     renditions: { '360p': [352, 288] },
   },
   {
+    // RealMedia, as old classroom recordings come (ffmpeg writes RealVideo 2 with AC-3 sound in it).
+    file: 'lesson.rmvb',
+    make: [...picture('320x240', 25, S), ...tone(S), '-c:v', 'rv20', '-c:a', 'ac3', '-f', 'rm', 'lesson.rmvb'],
+    renditions: { '360p': [320, 240] },
+  },
+  {
     file: 'lesson.3gp',
     make: [...picture('176x144', 15, S), ...tone(S, 16000), '-c:v', 'h263', '-c:a', 'aac', '-ac', '1', 'lesson.3gp'],
     renditions: { '360p': [176, 144] },
