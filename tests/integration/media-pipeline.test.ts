@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES, type PreviewInfo, routes } from '@zyk/shared';
@@ -21,6 +21,8 @@ const onPath = (name: string) =>
 const HAS_TOOLS = onPath('ffmpeg') && onPath('ffprobe') && onPath('pdftoppm') && onPath('soffice');
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'zyk-media-'));
+// The generated clips go with the file's tests.
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
 const clip = (name: string, seconds: number, codecArgs: string[] = [], size = '320x240') => {
   const file = path.join(work, name);
