@@ -18,6 +18,8 @@ const LAYER: Record<string, number> = {
   messages: 0,
   throttle: 0,
   system: 0,
+  audit: 0,
+  org: 0,
   files: 1,
   captcha: 1,
   auth: 2,
@@ -29,6 +31,7 @@ const LAYER: Record<string, number> = {
   library: 3,
   courses: 4,
   commerce: 4,
+  admin: 5,
 };
 
 /** Which module owns each Prisma model (its table). */
@@ -83,6 +86,10 @@ const OWNER: Record<string, string> = {
   Withdrawal: 'commerce',
   Invoice: 'commerce',
   InvoiceItem: 'commerce',
+  School: 'org',
+  RolePermission: 'auth',
+  AuditLog: 'audit',
+  HomeBanner: 'curation',
 };
 
 const sourceFiles = (dir: string): string[] =>

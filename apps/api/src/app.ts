@@ -13,6 +13,7 @@ import { WEB_DIST_DIR } from './lib/paths.ts';
 import accountRoutes from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createDevSmsSender, type SmsSender } from './modules/account/sms.ts';
+import adminRoutes from './modules/admin/plugin.ts';
 import authRoutes from './modules/auth/routes.ts';
 import session from './modules/auth/sessions.ts';
 import centerRoutes from './modules/center/routes.ts';
@@ -169,6 +170,7 @@ export const buildApp = async ({
   await app.register(commerceRoutes, { config, channel, payTokens, stateSecret: secret });
   await app.register(verifyRoutes, { config, account, payTokens });
   await app.register(invoiceRoutes);
+  await app.register(adminRoutes, { config });
   await app.register(sandboxNotifier, { config, deliverNotifications: channel.deliverNotifications });
   startWorkers(app, config);
 

@@ -107,6 +107,16 @@ const schema = z.object({
   MEDIA_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
   /** Address the external preview host fetches files from (e.g. http://api:3000); empty = the request's own origin. */
   PUBLIC_BASE_URL: z.string().default(''),
+  /**
+   * Resource review: 1 = one approval (by a school administrator, 教研员 or district administrator in scope)
+   * publishes; 2 = the school administrator approves first, then a 教研员 or the district publishes.
+   */
+  REVIEW_LEVELS: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 1 || n === 2, 'REVIEW_LEVELS must be 1 or 2')
+    .default(1)
+    .transform((n) => n as 1 | 2),
   /** Platform commission on each sale, in percent of the price. */
   COMMISSION_PERCENT: z.coerce.number().min(0).max(90).default(10),
   /** Days a sale's income stays pending before it becomes withdrawable. */

@@ -8,6 +8,7 @@ export * from './messages.ts';
 export * from './money.ts';
 export { buildOpenApi } from './openapi/build.ts';
 export { pathOf } from './paths.ts';
+export * from './permissions.ts';
 export * from './routes/index.ts';
 export * from './sizes.ts';
 export * from './time.ts';

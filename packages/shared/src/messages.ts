@@ -1,3 +1,9 @@
+import { CONSOLE_COMMON_MESSAGES } from './console-messages/common.ts';
+import { CURATION_MESSAGES } from './console-messages/curation.ts';
+import { DASHBOARD_MESSAGES } from './console-messages/dashboard.ts';
+import { MONEY_MESSAGES } from './console-messages/money.ts';
+import { PEOPLE_MESSAGES } from './console-messages/people.ts';
+import { REVIEW_MESSAGES } from './console-messages/review.ts';
 import { PAY_PASSWORD_LOCK_MINUTES } from './constants.ts';
 import { fenToYuanText } from './money.ts';
 
@@ -265,6 +271,15 @@ export const MESSAGES = {
   admin: {
     userNotFound: (userName: string) => `用户 ${userName} 不存在`,
     rejectReasonRequired: '请填写驳回原因',
+  },
+  /** The administration console (/admin), one group per part; each part keeps its sentences in console-messages/. */
+  console: {
+    common: CONSOLE_COMMON_MESSAGES,
+    review: REVIEW_MESSAGES,
+    people: PEOPLE_MESSAGES,
+    money: MONEY_MESSAGES,
+    dashboard: DASHBOARD_MESSAGES,
+    curation: CURATION_MESSAGES,
   },
 } as const;
 

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isValidIdCard, isValidPhone, z } from '@zyk/shared';
+import {
+  isValidIdCard,
+  isValidPhone,
+  PERMISSION_CODES,
+  type Permission,
+  ROLE_SCOPES,
+  type RoleScope,
+  z,
+} from '@zyk/shared';
 import { parse } from 'csv-parse/sync';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { hashPassword } from '../lib/password.ts';
@@ -26,7 +34,13 @@ export type DictionaryFile = z.infer<typeof dictionarySchema>;
 
 const rolesSchema = z.object({
   roles: z.array(
-    z.object({ code: z.string().min(1), roleTypeId: z.number().int().positive(), name: z.string().min(1) }),
+    z.object({
+      code: z.string().min(1),
+      roleTypeId: z.number().int().positive(),
+      name: z.string().min(1),
+      scope: z.enum(Object.keys(ROLE_SCOPES) as [RoleScope, ...RoleScope[]]).default('none'),
+      permissions: z.array(z.enum(PERMISSION_CODES as [Permission, ...Permission[]])).default([]),
+    }),
   ),
   studios: z.array(z.object({ role: z.string(), name: z.string().min(1), toUrl: z.string().min(1) })),
 });
@@ -73,10 +87,11 @@ export const importDictionaries = async (prisma: PrismaClient, input: unknown): 
 
 export const importRoles = async (prisma: PrismaClient, input: unknown) => {
   const data = rolesSchema.parse(input);
-  for (const role of data.roles) {
+  // A new role gets the file's scope and permissions; a known role keeps what administrators have set since.
+  for (const { permissions, ...role } of data.roles) {
     await prisma.role.upsert({
       where: { code: role.code },
-      create: role,
+      create: { ...role, permissions: { create: permissions.map((permission) => ({ permission })) } },
       update: { name: role.name, roleTypeId: role.roleTypeId },
     });
   }

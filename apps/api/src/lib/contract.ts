@@ -3,8 +3,11 @@ import {
   type BodyOf,
   type DataOf,
   envelope,
+  MESSAGES,
   type ParamsOf,
+  type Permission,
   type QueryOf,
+  type RoleScope,
   type RouteDef,
   type z,
 } from '@zyk/shared';
@@ -22,9 +25,32 @@ export interface SessionUser {
   sessionId: string;
 }
 
+/** How far an administrator reaches (the union of their roles' scopes); see auth/permissions.ts. */
+export interface AdminScope {
+  /** The whole district. */
+  all: boolean;
+  /** Their own school's people and content (school administrators). */
+  schoolId: number | null;
+  /** Content of their own stage (and subject, when set): 教研员. */
+  stageId: number | null;
+  subjectId: number | null;
+}
+
+/** The caller of an admin route: what they may do and where. */
+export interface AdminContext {
+  userId: number;
+  userName: string;
+  realName: string;
+  permissions: ReadonlySet<Permission>;
+  scope: AdminScope;
+  roles: { code: string; name: string; scope: RoleScope }[];
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** Resolved for admin routes only. */
+    admin?: AdminContext | null;
   }
 }
 
@@ -44,6 +70,8 @@ export interface HandlerContext<D extends RouteDef> {
    * the session lookup. Elsewhere it has already run and answers at once.
    */
   authorize: () => Promise<UserOf<D>>;
+  /** On admin routes: the caller's permissions and scope (checked against the route's permission already). */
+  admin: D['access'] extends 'admin' ? AdminContext : null;
 }
 
 /**
@@ -52,20 +80,33 @@ export interface HandlerContext<D extends RouteDef> {
  */
 export type RouteHandler<D extends RouteDef> = (ctx: HandlerContext<D>) => Promise<DataOf<D>> | DataOf<D>;
 
-/** The one access check: the session behind the cookie, then the route's access level (401 / 403). */
-const authorize = async (app: FastifyInstance, access: Access, request: FastifyRequest, reply: FastifyReply) => {
+/**
+ * The one access check: the session behind the cookie, then the route's access level (401 / 403). An admin route
+ * needs its permission (or, naming none, any admin permission), held through the caller's roles.
+ */
+const authorize = async (
+  app: FastifyInstance,
+  access: Access,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  permission?: Permission,
+) => {
   await app.sessions.resolve(request, reply);
   if (access === 'public') return request.user;
   if (!request.user) throw new AppError('UNAUTHORIZED');
-  if (access === 'admin' && !request.user.isAdmin) throw new AppError('FORBIDDEN');
+  if (access === 'admin') {
+    const admin = await app.sessions.admin(request);
+    if (!admin || (permission && !admin.permissions.has(permission)))
+      throw new AppError('FORBIDDEN', MESSAGES.console.common.permissionDenied);
+  }
   return request.user;
 };
 
 /** Before the body is read and validated: an anonymous caller of a protected route learns nothing of its schema. */
-const guard = (app: FastifyInstance, access: Access, session: SessionTiming) => {
+const guard = (app: FastifyInstance, access: Access, session: SessionTiming, permission?: Permission) => {
   if (session === 'first') {
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      await authorize(app, access, request, reply);
+      await authorize(app, access, request, reply, permission);
     };
   }
   if (session === 'handler' && access !== 'public') {
@@ -143,7 +184,8 @@ export const registerRoute = <D extends RouteDef>(
   if (session === 'none' && def.access !== 'public')
     throw new Error(`${def.path}: only public routes skip the session`);
   const responseSchema = def.raw ? def.response : envelope(def.response);
-  const onRequest = guard(app, def.access, session);
+  if (def.access === 'admin' && session !== 'first') throw new Error(`${def.path}: admin routes check access first`);
+  const onRequest = guard(app, def.access, session, def.permission);
   const wrap = (data: unknown) => {
     if (def.raw) return data;
     const answer = envelopeOk(data);
@@ -163,7 +205,7 @@ export const registerRoute = <D extends RouteDef>(
       config: def.rateLimit ? { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } } : {},
       ...(onRequest ? { onRequest } : {}),
       handler: async (request, reply) => {
-        const check = () => authorize(app, def.access, request, reply) as Promise<UserOf<D>>;
+        const check = () => authorize(app, def.access, request, reply, def.permission) as Promise<UserOf<D>>;
         const data = await handler({
           request,
           reply,
@@ -176,6 +218,7 @@ export const registerRoute = <D extends RouteDef>(
             return request.user as UserOf<D>;
           },
           authorize: session === 'none' ? async () => null as UserOf<D> : check,
+          admin: (def.access === 'admin' ? request.admin : null) as HandlerContext<D>['admin'],
         });
         return wrap(data);
       },

@@ -52,6 +52,26 @@ const account = () => loadChunk(() => import('./routes/person-space-account.tsx'
 const payScreens = () => loadChunk(() => import('./routes/pay.tsx'));
 const publicShell = () => loadChunk(() => import('./routes/home-layout.tsx'));
 
+/** The administration console: its frame, then one chunk per part (the dashboard's charts load only there). */
+const adminFrame = () => loadChunk(() => import('./routes/admin-layout.tsx'));
+const adminParts = {
+  dashboard: () => loadChunk(() => import('./routes/admin-dashboard.tsx')),
+  review: () => loadChunk(() => import('./routes/admin-review.tsx')),
+  people: () => loadChunk(() => import('./routes/admin-people.tsx')),
+  money: () => loadChunk(() => import('./routes/admin-money.tsx')),
+  curation: () => loadChunk(() => import('./routes/admin-curation.tsx')),
+};
+type AdminPart = keyof typeof adminParts;
+type AdminPage<P extends AdminPart> = keyof Awaited<ReturnType<(typeof adminParts)[P]>>;
+const adminPage = <P extends AdminPart>(path: string, title: string, part: P, page: AdminPage<P>): RouteObject => ({
+  path,
+  handle: handle({ title }),
+  lazy: async () => {
+    const module: Record<PropertyKey, unknown> = await adminParts[part]();
+    return { Component: module[page] as React.ComponentType };
+  },
+});
+
 const accountPage = (
   path: string,
   title: string,
@@ -236,6 +256,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await payScreens()).Invoicing }),
           },
         ],
+      },
+      {
+        path: 'admin',
+        handle: handle({ title: '管理后台' }),
+        lazy: async () => ({ Component: (await adminFrame()).Layout }),
+        children: [{ index: true, lazy: async () => ({ Component: (await adminFrame()).Home }) }],
       },
       {
         path: 'error/404',

@@ -24,6 +24,8 @@ const userInfo = z.object({
   roleTypeId: z.number().nullable(),
   roleId: z.number().nullable(),
   roleName: z.string().nullable(),
+  /** Holds an administrative permission (the user menu offers 管理后台). */
+  hasConsole: z.boolean().default(false),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -32,6 +32,8 @@ export const centerInfo = z.object({
   roleId: z.number().int().nullable(),
   roleName: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** Holds an administrative permission: the user menu offers 管理后台 (/admin). */
+  hasConsole: z.boolean(),
   wechatBound: z.boolean(),
   wechatNickname: z.string().nullable(),
 });

@@ -1,3 +1,4 @@
+import type { Permission } from '../permissions.ts';
 import type { z } from '../zod.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -9,6 +10,7 @@ export interface RouteDef<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
   P extends string = string,
+  A extends Access = Access,
 > {
   method: HttpMethod;
   /** Fastify syntax: `:name` segments are path parameters (fill them with pathOf). */
@@ -17,7 +19,9 @@ export interface RouteDef<
   aliases?: readonly string[];
   summary: string;
   tag: string;
-  access: Access;
+  access: A;
+  /** For `admin` routes: the permission the caller's roles must hold (none named: any admin permission). */
+  permission?: Permission;
   query?: Q;
   body?: B;
   /** The `data` of a successful envelope. */
@@ -41,8 +45,9 @@ export const defineRoute = <
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
   const P extends string = string,
+  const A extends Access = Access,
 >(
-  def: RouteDef<Q, B, R, P>,
+  def: RouteDef<Q, B, R, P, A>,
 ) => def;
 
 type InferOr<T, Else> = T extends z.ZodType ? z.infer<T> : Else;

@@ -1,4 +1,5 @@
 import * as account from './account.ts';
+import { adminRoutes } from './admin/index.ts';
 import * as auth from './auth.ts';
 import * as center from './center.ts';
 import * as commerce from './commerce/index.ts';
@@ -142,11 +143,14 @@ export const routes = {
   invoiceApply: commerce.invoiceApply,
   invoiceRecord: commerce.invoiceRecord,
   invoiceOrders: commerce.invoiceOrders,
+  // the administration console (/admin)
+  ...adminRoutes,
 } as const;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 
+export * from './admin/index.ts';
 export { type CenterInfo, centerInfo } from './center.ts';
 export {
   type CouponView,

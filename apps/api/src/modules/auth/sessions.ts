@@ -4,9 +4,10 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { nowMs } from '../../lib/clock.ts';
-import type { SessionUser } from '../../lib/contract.ts';
+import type { AdminContext, SessionUser } from '../../lib/contract.ts';
 import { hotRows } from '../../lib/hot-sql.ts';
 import { SESSION_COOKIE } from '../../lib/session-cookie.ts';
+import { adminContextOf } from './permissions.ts';
 
 /** lastSeenAt is refreshed at most this often, so a busy page does not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
@@ -30,6 +31,8 @@ export interface Sessions {
   start: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
   /** Ends the request's session server-side and clears the cookie. */
   end: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** The signed-in caller's admin permissions and scope (null: none), looked up once per request. */
+  admin: (request: FastifyRequest) => Promise<AdminContext | null>;
 }
 
 declare module 'fastify' {
@@ -124,7 +127,13 @@ export default fp(
       clear(request, reply);
     };
 
-    app.decorate('sessions', { resolve, start, end });
+    const admin: Sessions['admin'] = async (request) => {
+      if (request.admin !== undefined) return request.admin;
+      request.admin = request.user ? await adminContextOf(app.prisma, request.user.id) : null;
+      return request.admin;
+    };
+
+    app.decorate('sessions', { resolve, start, end, admin });
   },
   { name: 'session', dependencies: ['prisma'] },
 );

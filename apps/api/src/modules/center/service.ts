@@ -2,6 +2,7 @@ import { type CenterInfo, MESSAGES, makePageBean } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskIdCard, maskPhone } from '../../lib/mask.ts';
+import { adminContextOf } from '../auth/permissions.ts';
 import { rolesOf, userById } from '../auth/users.ts';
 import { dictNames, subjectOptions } from '../dict/service.ts';
 
@@ -45,6 +46,7 @@ export const createCenterService = (prisma: PrismaClient) => {
         roleId: role?.roleId ?? null,
         roleName: role?.role.name ?? null,
         isAdmin: user.isAdmin,
+        hasConsole: (await adminContextOf(prisma, userId)) !== null,
         wechatBound: user.wechatOpenId !== null,
         wechatNickname: user.wechatNickname,
       };

@@ -34,6 +34,7 @@ export const fetchUserInfo = async (): Promise<{ user: UserInfo; studios: Studio
       roleTypeId,
       roleId,
       roleName: role?.roleName ?? d.roleName,
+      hasConsole: d.hasConsole,
     },
     studios,
   };

@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  ControlOutlined,
   HomeOutlined,
   LogoutOutlined,
   MailOutlined,
@@ -62,6 +63,19 @@ export const UserMenu = ({ compact = false, unread = 0 }: { compact?: boolean; u
         </Link>
       ),
     },
+    ...(user?.hasConsole
+      ? [
+          {
+            key: 'console',
+            icon: <ControlOutlined aria-hidden />,
+            label: (
+              <Link to="/admin" data-testid="user-menu-console">
+                管理后台
+              </Link>
+            ),
+          },
+        ]
+      : []),
     { type: 'divider' },
     {
       key: 'center',

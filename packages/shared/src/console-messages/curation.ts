@@ -1,0 +1,2 @@
+/** Sentences of the administration console's curation pages and their api. */
+export const CURATION_MESSAGES = {} as const;

@@ -1,0 +1,32 @@
+import { consoleRoutes } from './console.ts';
+import { CURATION_AUDIT_ACTIONS, curationRoutes } from './curation.ts';
+import { DASHBOARD_AUDIT_ACTIONS, dashboardRoutes } from './dashboard.ts';
+import { MONEY_AUDIT_ACTIONS, moneyRoutes } from './money.ts';
+import { PEOPLE_AUDIT_ACTIONS, peopleRoutes } from './people.ts';
+import { REVIEW_AUDIT_ACTIONS, reviewRoutes } from './review.ts';
+
+/** Every admin route of the console, by part. */
+export const adminRoutes = {
+  ...consoleRoutes,
+  ...dashboardRoutes,
+  ...reviewRoutes,
+  ...peopleRoutes,
+  ...moneyRoutes,
+  ...curationRoutes,
+} as const;
+
+/** Chinese label of every audit action code. */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  ...DASHBOARD_AUDIT_ACTIONS,
+  ...REVIEW_AUDIT_ACTIONS,
+  ...PEOPLE_AUDIT_ACTIONS,
+  ...MONEY_AUDIT_ACTIONS,
+  ...CURATION_AUDIT_ACTIONS,
+};
+
+export * from './console.ts';
+export * from './curation.ts';
+export * from './dashboard.ts';
+export * from './money.ts';
+export * from './people.ts';
+export * from './review.ts';
