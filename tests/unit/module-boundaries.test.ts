@@ -20,6 +20,7 @@ const LAYER: Record<string, number> = {
   system: 0,
   audit: 0,
   org: 0,
+  curation: 0,
   files: 1,
   captcha: 1,
   auth: 2,

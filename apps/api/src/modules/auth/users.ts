@@ -77,3 +77,15 @@ export const unbindWechat = async (db: Db, userId: number) => {
   });
   return count > 0;
 };
+
+/** The school of each of `ids` that exists (id → school id), for scope checks on content they wrote. */
+export const schoolsOfUsers = async (db: Db, ids: Iterable<number>): Promise<Map<number, number>> => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.user.findMany({ where: { id: { in: unique } }, select: { id: true, schoolId: true } });
+  return new Map(rows.map((r) => [r.id, r.schoolId]));
+};
+
+/** Ids of the members of a school (a school has hundreds of teachers at most), for lists scoped to it. */
+export const userIdsOfSchool = async (db: Db, schoolId: number) =>
+  (await db.user.findMany({ where: { schoolId }, select: { id: true } })).map((r) => r.id);
