@@ -23,12 +23,19 @@ const entries = Object.entries(routes) as [string, RouteDef][];
 
 let t: TestApp;
 let teacherCookie: string;
+let adminCookie: string;
 beforeAll(async () => {
   // Route rate limits would turn the flood of invalid requests below into 429s; they have their own tests.
   t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   const teacher = await loginAs(t, 'lijg');
   teacherCookie = [...teacher.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const admin = await loginAs(t, 'admin', 'Admin@2026');
+  adminCookie = [...admin.jar].map(([k, v]) => `${k}=${v}`).join('; ');
 });
+
+/** Who calls a protected route in these checks: the district administrator for admin routes, a teacher otherwise. */
+const cookieFor = (def: RouteDef) =>
+  def.access === 'admin' ? adminCookie : def.access === 'user' ? teacherCookie : undefined;
 afterAll(async () => {
   await t?.close();
 });
@@ -86,7 +93,16 @@ describe.each(entries)('%s', (name, def) => {
       await flushBackgroundWrites(t.app);
       expect(await databaseFingerprint(t.databaseUrl)).toBe(before);
     });
-  } else {
+  }
+  if (def.access === 'admin') {
+    it('answers the district administrator with its declared schema, or a Chinese error envelope', async () => {
+      const { status, json } = await send(def, def.path, example?.query, example?.body, adminCookie);
+      if (status !== 200) return expectChineseError(json, status);
+      const parsed = envelope(def.response).safeParse(json);
+      expect(parsed.success, parsed.error?.message).toBe(true);
+      expect((json as { code: number }).code).toBe(0);
+    });
+  } else if (def.access === 'public') {
     it('answers the example request with its declared schema, or a Chinese error envelope', async () => {
       const { status, json } = await send(def, def.path, example?.query, example?.body);
       if (status !== 200) return expectChineseError(json, status);
@@ -109,9 +125,9 @@ describe.each(entries)('%s', (name, def) => {
         }))
       : []),
   ];
-  if (variants.length > 0 && def.access !== 'admin') {
+  if (variants.length > 0) {
     it(`rejects ${variants.length} invalid inputs with 400, a Chinese message and no change`, async () => {
-      const cookie = def.access === 'user' ? teacherCookie : undefined;
+      const cookie = cookieFor(def);
       // Writes deferred by earlier valid requests (hot-word counts) must not land between the two fingerprints.
       await flushBackgroundWrites(t.app);
       const before = await databaseFingerprint(t.databaseUrl, TEACHER_ACTIVITY);
@@ -137,9 +153,9 @@ describe.each(entries)('%s', (name, def) => {
         }))
       : []),
   ];
-  if (textVariants.length > 0 && def.access !== 'admin') {
+  if (textVariants.length > 0) {
     it(`refuses NUL and lone surrogates in its ${textVariants.length} text inputs with 400 naming the field`, async () => {
-      const cookie = def.access === 'user' ? teacherCookie : undefined;
+      const cookie = cookieFor(def);
       await flushBackgroundWrites(t.app);
       const before = await databaseFingerprint(t.databaseUrl, TEACHER_ACTIVITY);
       for (const variant of textVariants) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importDictionaries, importRoster } from '../../apps/api/src/db/seed.ts';
+import { importDictionaries } from '../../apps/api/src/db/seed.ts';
 import { verifyPassword } from '../../apps/api/src/lib/password.ts';
+import { importRoster } from '../../apps/api/src/modules/account/roster.ts';
 import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
 import { createTestDatabase } from '../support/db.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
@@ -33,6 +34,24 @@ describe('seeded data', () => {
     expect(teacher.roles).toHaveLength(1);
     expect(teacher.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(teacher.passwordHash, 'Teacher@2026')).toBe(true);
+  });
+
+  it('places the demo teachers in the district schools, with a school administrator', async () => {
+    const schools = await prisma.school.findMany({ where: { areaCode: '110108' } });
+    expect(schools.length).toBeGreaterThanOrEqual(6);
+    const school = (userName: string) =>
+      prisma.user.findUniqueOrThrow({
+        where: { userName },
+        include: { school: true, roles: { include: { role: true } } },
+      });
+    const zhaoxl = await school('zhaoxl');
+    expect(zhaoxl.school.name).toBe('海淀区实验小学');
+    expect(zhaoxl.roles.map((r) => r.role.code)).toEqual(['school_admin']);
+    expect(zhaoxl.isAdmin).toBe(false);
+    expect((await school('zhangxm')).schoolId).toBe(zhaoxl.schoolId);
+    expect((await school('liujy')).schoolId).toBe(zhaoxl.schoolId);
+    expect((await school('lijg')).schoolId).not.toBe(zhaoxl.schoolId);
+    expect((await school('admin')).schoolId).toBe(1);
   });
 });
 
@@ -113,6 +132,63 @@ describe('roster import', () => {
     expect(after.phone).toBe('13711115555');
     expect(after.passwordHash).toBe(user.passwordHash);
     expect(after.memberId).toBe(user.memberId);
+  });
+
+  it('places rows in the school they name (code or name), rejects unknown and retired schools', async () => {
+    const header = `${HEADER.replace(',role,', ',school,role,')}`;
+    const csv = [
+      header,
+      '韩一,hanyi,,,小学,语文,hdsy,teacher,Start@2026',
+      '韩二,haner,,,小学,语文,海淀区中关村第一小学,teacher,Start@2026',
+      '韩三,hansan,,,小学,语文,,teacher,Start@2026',
+      '韩四,hansi,,,小学,语文,不存在的学校,teacher,Start@2026',
+    ].join('\n');
+    const dry = await importRoster(prisma, csv, { dryRun: true });
+    expect(dry.rows.map((r) => r.outcome)).toEqual(['create', 'create', 'create', 'rejected']);
+    expect(dry.rejected[0]?.reason).toBe('学校“不存在的学校”不存在');
+    expect(await prisma.user.count({ where: { userName: { in: ['hanyi', 'haner', 'hansan'] } } })).toBe(0);
+    const report = await importRoster(prisma, csv);
+    expect(report.rows).toEqual(dry.rows);
+    const schoolOf = async (userName: string) =>
+      (await prisma.user.findUniqueOrThrow({ where: { userName }, include: { school: true } })).school.code;
+    expect(await schoolOf('hanyi')).toBe('hdsy');
+    expect(await schoolOf('haner')).toBe('zgcyx');
+    expect(await schoolOf('hansan')).toBe('default');
+
+    // A retired school keeps its members but takes no new ones.
+    await prisma.school.update({ where: { code: 'hdwgy' }, data: { retiredAt: new Date() } });
+    const retired = await importRoster(
+      prisma,
+      `${header}\n韩五,hanwu,,,小学,语文,hdwgy,teacher,Start@2026\n韩一,hanyi,,,小学,语文,hdwgy,teacher,Start@2026`,
+      { dryRun: true },
+    );
+    expect(retired.rejected.map((r) => r.reason)).toEqual([
+      '学校“海淀区外国语实验学校”已停用，不能接收新成员',
+      '学校“海淀区外国语实验学校”已停用，不能接收新成员',
+    ]);
+    await prisma.school.update({ where: { code: 'hdwgy' }, data: { retiredAt: null } });
+  });
+
+  it('confines a school administrator to their school and to the teacher role', async () => {
+    const header = `${HEADER.replace(',role,', ',school,role,')}`;
+    const hdsy = await prisma.school.findUniqueOrThrow({ where: { code: 'hdsy' } });
+    const report = await importRoster(
+      prisma,
+      [
+        header,
+        '魏一,weiyi,,,小学,数学,,teacher,Start@2026', // empty school: theirs
+        '魏二,weier,,,小学,数学,hdesz,teacher,Start@2026', // another school
+        '魏三,weisan,,,小学,数学,hdsy,school_admin,Start@2026', // an admin role
+        '李建国,lijg,13912345602,,初中,数学,,teacher,Start@2026', // a teacher of another school
+      ].join('\n'),
+      { actor: { schoolId: hdsy.id, mayGrantAdminRoles: false }, dryRun: true },
+    );
+    expect(report.rows.map((r) => r.outcome)).toEqual(['create', 'rejected', 'rejected', 'rejected']);
+    expect(report.rejected.map((r) => r.reason)).toEqual([
+      '只能导入本校（海淀区实验小学）的教师',
+      '不能通过名册授予“学校管理员”角色，只能导入教师',
+      '用户 lijg 属于其他学校，不能修改',
+    ]);
   });
 
   it('refuses a file missing a column', async () => {

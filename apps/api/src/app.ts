@@ -24,6 +24,7 @@ import { PayTokens } from './modules/commerce/pay-token.ts';
 import commerceRoutes from './modules/commerce/routes.ts';
 import verifyRoutes from './modules/commerce/verify-routes.ts';
 import courseRoutes from './modules/courses/routes.ts';
+import curationRoutes from './modules/curation/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
 import files from './modules/files/plugin.ts';
 import fileRoutes from './modules/files/routes.ts';
@@ -166,6 +167,7 @@ export const buildApp = async ({
   await app.register(messageRoutes);
   await app.register(workOrderRoutes);
   await app.register(courseRoutes);
+  await app.register(curationRoutes);
   const channel = await (paymentChannel ?? ((instance) => createPaymentChannel(instance, config)))(app);
   await app.register(commerceRoutes, { config, channel, payTokens, stateSecret: secret });
   await app.register(verifyRoutes, { config, account, payTokens });

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { chinaDateTime } from '@zyk/shared';
+import { chinaDateTime, ROSTER_COLUMNS } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { prepareDatabase } from '../db/bootstrap.ts';
 import { generateResources } from '../db/generate-resources.ts';
-import { type ImportReport, importDictionaries, importRoster, SEED_DIR, seedIfEmpty } from '../db/seed.ts';
+import { type ImportReport, importDictionaries, SEED_DIR, seedIfEmpty } from '../db/seed.ts';
 import { createUserAdmin } from '../modules/account/admin.ts';
+import { importRoster } from '../modules/account/roster.ts';
 import { userByUserName } from '../modules/auth/users.ts';
 import { createClassroomReview } from '../modules/courses/review.ts';
 import { createReviewAdmin } from '../modules/library/review.ts';
@@ -28,7 +29,7 @@ const printReport = (report: ImportReport) => {
 };
 
 const CREATE_USER_USAGE =
-  'create-user --userName u --realName 姓名 --password p [--phone --idCard --stage --subject --role]';
+  'create-user --userName u --realName 姓名 --password p [--phone --idCard --stage --subject --school --role]';
 
 /** Runs one user-admin operation and prints its sentence. */
 const userCommand =
@@ -90,16 +91,24 @@ export const commands: Record<string, Command> = {
     },
   },
   'import-roster': {
-    usage: 'import-roster <roster.csv>',
-    help: '导入教师名册（CSV 列：realName,userName,phone,idCard,stage,subject,role,password），按用户名幂等',
-    run: async ({ prisma }, args) =>
-      printReport(await importRoster(prisma, readArg(args, 'import-roster <roster.csv>'))),
+    usage: 'import-roster <roster.csv> [--dry-run]',
+    help: '导入教师名册（CSV 列：realName,userName,phone,idCard,stage,subject,school,role,password；school 填学校编码或名称，空为默认学校），按用户名幂等；--dry-run 只检查不写入',
+    run: async ({ prisma }, args) => {
+      const dryRun = args.includes('--dry-run');
+      const text = readArg(
+        args.filter((a) => a !== '--dry-run'),
+        'import-roster <roster.csv> [--dry-run]',
+      );
+      const report = await importRoster(prisma, text, { dryRun });
+      if (dryRun) console.log('（试运行，未写入）');
+      return printReport(report);
+    },
   },
   'create-user': {
     usage: CREATE_USER_USAGE,
     help: '新建账号（校验规则同名册导入；角色默认 teacher）',
     run: async ({ prisma }, args) => {
-      const columns = ['realName', 'userName', 'phone', 'idCard', 'stage', 'subject', 'role', 'password'] as const;
+      const columns = ROSTER_COLUMNS;
       const f = flagArgs(args, columns, CREATE_USER_USAGE);
       const userName = need(f.userName, 'create-user --userName … --realName … --password …');
       if (await userByUserName(prisma, userName)) throw new Error(`用户 ${userName} 已存在`);
@@ -137,10 +146,7 @@ export const commands: Record<string, Command> = {
     run: async ({ prisma }) => {
       const rows = await createReviewAdmin(prisma).pending();
       if (rows.length === 0) console.log('没有待审核的资源');
-      for (const r of rows)
-        console.log(
-          `#${r.id}  ${r.title}  （${r.author.realName} ${r.author.userName}，${chinaDateTime(r.createdAt)}）`,
-        );
+      for (const r of rows) console.log(`#${r.id}  ${r.title}  （${r.authorName}，${chinaDateTime(r.createdAt)}）`);
       return 0;
     },
   },

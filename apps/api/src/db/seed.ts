@@ -1,20 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  isValidIdCard,
-  isValidPhone,
-  PERMISSION_CODES,
-  type Permission,
-  ROLE_SCOPES,
-  type RoleScope,
-  z,
-} from '@zyk/shared';
-import { parse } from 'csv-parse/sync';
+import { PERMISSION_CODES, type Permission, ROLE_SCOPES, type RoleScope, z } from '@zyk/shared';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import { hashPassword } from '../lib/password.ts';
 import { ROOT_DIR } from '../lib/paths.ts';
 import { transaction } from '../lib/transaction.ts';
+import { importRoster } from '../modules/account/roster.ts';
+import { forgetDictCaches } from '../modules/dict/service.ts';
+import { importSchools } from '../modules/org/schools.ts';
+
+/** The roster import lives with the accounts (it writes users); re-exported for the seed's callers. */
+export { importRoster };
 
 export const SEED_DIR = path.join(ROOT_DIR, 'prisma', 'seed');
 
@@ -43,6 +38,20 @@ const rolesSchema = z.object({
     }),
   ),
   studios: z.array(z.object({ role: z.string(), name: z.string().min(1), toUrl: z.string().min(1) })),
+});
+
+const schoolsSchema = z.object({
+  schools: z.array(
+    z.object({
+      code: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{1,31}$/),
+      name: z.string().trim().min(2).max(50),
+      areaCode: z
+        .string()
+        .regex(/^\d{6}$/)
+        .nullable(),
+      sort: z.number().int().min(0),
+    }),
+  ),
 });
 
 export interface ImportReport {
@@ -105,143 +114,6 @@ export const importRoles = async (prisma: PrismaClient, input: unknown) => {
   }
 };
 
-const ROSTER_COLUMNS = ['realName', 'userName', 'phone', 'idCard', 'stage', 'subject', 'role', 'password'] as const;
-
-const rosterRow = z.object({
-  realName: z.string().trim().min(1, '姓名不能为空').max(30, '姓名过长'),
-  userName: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/, '用户名须以字母开头，3-32 位字母、数字、下划线、点或连字符'),
-  phone: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || isValidPhone(v), '手机号格式不正确'),
-  idCard: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((v) => v === '' || isValidIdCard(v), '身份证号不正确（须为 18 位且校验位正确）'),
-  stage: z.string().trim(),
-  subject: z.string().trim(),
-  role: z.string().trim().min(1, '角色不能为空'),
-  password: z.string().min(8, '初始密码至少 8 位').max(64, '初始密码过长'),
-});
-
-/** A member id as the spec's personal-centre links expect: stable, opaque, never the database id. */
-export const newMemberId = () =>
-  `M${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
-
-/**
- * Imports a teacher roster (CSV with a header: realName,userName,phone,idCard,stage,subject,role,password).
- * Idempotent by userName: a known user keeps their password and member id, and gets name, contacts, stage,
- * subject and role brought in line with the file. Every rejected row says why; accepted rows are applied one by one.
- */
-export const importRoster = async (prisma: PrismaClient, csvText: string): Promise<ImportReport> => {
-  const report = emptyReport();
-  let records: Record<string, string>[];
-  try {
-    records = parse(csvText, {
-      columns: true,
-      skip_empty_lines: true,
-      trim: true,
-      bom: true,
-      relax_column_count: true,
-    });
-  } catch (error) {
-    throw new Error(`CSV 格式有误：${(error as Error).message}`);
-  }
-  const header = records[0] ? Object.keys(records[0]) : [];
-  const missing = ROSTER_COLUMNS.filter((c) => !header.includes(c));
-  if (records.length > 0 && missing.length) throw new Error(`CSV 缺少列：${missing.join('、')}`);
-
-  const dicts = await prisma.dict.findMany();
-  const stages = new Map(dicts.filter((d) => d.level === 1).map((d) => [d.dictName, d]));
-  const roles = await prisma.role.findMany();
-  const seen = new Set<string>();
-
-  for (const [index, record] of records.entries()) {
-    const line = index + 2; // header is line 1
-    const reject = (reason: string) => report.rejected.push({ line, key: record.userName ?? '', reason });
-    const parsed = rosterRow.safeParse(record);
-    if (!parsed.success) {
-      reject(parsed.error.issues.map((i) => i.message).join('；'));
-      continue;
-    }
-    const row = parsed.data;
-    if (seen.has(row.userName)) {
-      reject('文件中用户名重复');
-      continue;
-    }
-    seen.add(row.userName);
-    const stage = row.stage ? stages.get(row.stage) : undefined;
-    if (row.stage && !stage) {
-      reject(`学段“${row.stage}”不存在`);
-      continue;
-    }
-    const subject = row.subject
-      ? dicts.find((d) => d.level === 2 && d.parentId === stage?.id && d.dictName === row.subject)
-      : undefined;
-    if (row.subject && !subject) {
-      reject(`学科“${row.subject}”不属于学段“${row.stage || '（未填）'}”`);
-      continue;
-    }
-    const role = roles.find((r) => r.code === row.role || r.name === row.role);
-    if (!role) {
-      reject(`角色“${row.role}”不存在`);
-      continue;
-    }
-    const fields = {
-      realName: row.realName,
-      phone: row.phone || null,
-      idCard: row.idCard || null,
-      stageId: stage?.id ?? null,
-      subjectId: subject?.id ?? null,
-    };
-    const clash = await prisma.user.findFirst({
-      where: {
-        userName: { not: row.userName },
-        OR: [...(fields.phone ? [{ phone: fields.phone }] : []), ...(fields.idCard ? [{ idCard: fields.idCard }] : [])],
-      },
-      select: { userName: true },
-    });
-    if ((fields.phone || fields.idCard) && clash) {
-      reject(`手机号或身份证号已被用户 ${clash.userName} 使用`);
-      continue;
-    }
-    const existing = await prisma.user.findUnique({ where: { userName: row.userName }, include: { roles: true } });
-    if (!existing) {
-      await prisma.user.create({
-        data: {
-          ...fields,
-          userName: row.userName,
-          memberId: newMemberId(),
-          passwordHash: await hashPassword(row.password),
-          isAdmin: role.code === 'district_admin',
-          roles: { create: { roleId: role.id, sort: 0 } },
-        },
-      });
-      report.created++;
-      continue;
-    }
-    const sameFields = (Object.keys(fields) as (keyof typeof fields)[]).every((k) => existing[k] === fields[k]);
-    const hasRole = existing.roles.some((r) => r.roleId === role.id);
-    if (sameFields && hasRole) {
-      report.unchanged++;
-      continue;
-    }
-    await prisma.user.update({
-      where: { id: existing.id },
-      data: {
-        ...fields,
-        ...(hasRole ? {} : { roles: { create: { roleId: role.id, sort: existing.roles.length } } }),
-      },
-    });
-    report.updated++;
-  }
-  return report;
-};
-
 interface AreaNode {
   code: string;
   name: string;
@@ -291,13 +163,19 @@ const seedProjects = async (prisma: PrismaClient, input: { projects: ProjectSeed
   }
 };
 
-/** First start: dictionaries, roles and studios, and the demo accounts, only when the database has none. */
+/**
+ * First start: dictionaries, roles and studios, areas, the district's schools and the demo accounts, only when the
+ * database has none.
+ */
 export const seedIfEmpty = async (prisma: PrismaClient, log: (msg: string) => void = () => {}) => {
   if ((await prisma.dict.count()) > 0) return false;
   const read = (name: string) => readFileSync(path.join(SEED_DIR, name), 'utf8');
   await importDictionaries(prisma, JSON.parse(read('dictionaries.json')));
   await importRoles(prisma, JSON.parse(read('roles.json')));
   await importAreas(prisma, JSON.parse(read('areas.json')));
+  // The roster resolves stage and subject names through the dictionary cache: make it read what was just written.
+  forgetDictCaches();
+  await importSchools(prisma, schoolsSchema.parse(JSON.parse(read('schools.json'))).schools);
   const report = await importRoster(prisma, read('demo-users.csv'));
   await seedProjects(prisma, JSON.parse(read('projects.json')));
   // One demo teacher has WeChat bound, so the binding screen has something to show and unbind.
@@ -305,6 +183,6 @@ export const seedIfEmpty = async (prisma: PrismaClient, log: (msg: string) => vo
     where: { userName: 'wangcy' },
     data: { wechatOpenId: 'o6_demo_wangcy', wechatNickname: '春燕老师', wechatBoundAt: new Date() },
   });
-  log(`seeded dictionaries, roles, areas, projects and ${report.created} demo users`);
+  log(`seeded dictionaries, roles, areas, schools, projects and ${report.created} demo users`);
   return true;
 };

@@ -1,2 +1,20 @@
 /** Sentences of the administration console's money pages and their api. */
-export const MONEY_MESSAGES = {} as const;
+export const MONEY_MESSAGES = {
+  districtOnly: '资金管理只对全区管理员开放',
+  verificationNotFound: (id: number) => `认证申请 ${id} 不存在`,
+  verificationApproved: (name: string) => `已通过 ${name} 的实名认证`,
+  verificationRejected: (name: string) => `已驳回 ${name} 的实名认证`,
+  withdrawalNotFound: (id: number) => `提现申请 ${id} 不存在`,
+  withdrawalHandled: (id: number) => `提现申请 ${id} 已处理过`,
+  withdrawalPaid: (amount: string) => `已确认打款 ${amount} 元`,
+  withdrawalRejected: (amount: string) => `已驳回提现，${amount} 元已退回用户的可提现收入`,
+  invoiceNotFound: (id: number) => `开票申请 ${id} 不存在`,
+  invoiceIssued: (invoiceNo: string) => `已登记发票号码 ${invoiceNo}`,
+  invoiceRejected: '已驳回开票申请，其订单可重新申请开票',
+  couponUsersUnknown: (names: string[]) => `以下用户不存在：${names.join('、')}`,
+  couponGranted: (count: number) => `已发放 ${count} 张优惠券`,
+  orderNotFound: (orderNo: string) => `订单 ${orderNo} 不存在`,
+  orderRefunded: (orderNo: string, amount: string) => `订单 ${orderNo} 已退款 ${amount} 元至买家余额`,
+  ledgerConsistent: '账本一致',
+  ledgerProblems: '账本有问题',
+} as const;

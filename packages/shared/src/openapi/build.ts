@@ -1,5 +1,6 @@
 import { envelope, errorEnvelope } from '../envelope.ts';
 import { ERRORS } from '../errors.ts';
+import { PERMISSIONS } from '../permissions.ts';
 import { type RouteDef, routes } from '../routes/index.ts';
 import { z } from '../zod.ts';
 
@@ -41,6 +42,14 @@ const operation = (name: string, def: RouteDef) => {
   return {
     operationId: name,
     summary: def.summary,
+    ...(def.access === 'admin'
+      ? {
+          description: def.permission
+            ? `管理接口，需要权限 \`${def.permission}\`（${PERMISSIONS[def.permission]}）。`
+            : '管理接口，需要任一管理权限。',
+          'x-permission': def.permission ?? null,
+        }
+      : {}),
     tags: [def.tag],
     ...(def.access !== 'public' ? { security: [{ session: [] }] } : {}),
     ...(def.query || pathParameters(def.path).length

@@ -4,6 +4,7 @@ import * as auth from './auth.ts';
 import * as center from './center.ts';
 import * as commerce from './commerce/index.ts';
 import * as courses from './courses.ts';
+import * as curation from './curation.ts';
 import * as dict from './dict.ts';
 import * as files from './files.ts';
 import * as library from './library/index.ts';
@@ -55,6 +56,7 @@ export const routes = {
   resourceDelete: library.resourceDelete,
   myUploads: library.myUploads,
   homeData: library.homeData,
+  homeBanners: curation.homeBanners,
   trainTypes: library.trainTypes,
   totalResourceCount: library.totalResourceCount,
   memberRank: library.memberRank,
@@ -169,6 +171,7 @@ export {
   WITHDRAWAL_STATUS_LABELS,
 } from './commerce/index.ts';
 export { COURSE_CATEGORIES, TITLE_CATEGORIES } from './courses.ts';
+export { type HomeBanner, homeBanner } from './curation.ts';
 export * from './define.ts';
 export { type DictEntry, dictEntry } from './dict.ts';
 export { type StoredFileView, storedFileView } from './files.ts';

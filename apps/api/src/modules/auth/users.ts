@@ -89,3 +89,174 @@ export const schoolsOfUsers = async (db: Db, ids: Iterable<number>): Promise<Map
 /** Ids of the members of a school (a school has hundreds of teachers at most), for lists scoped to it. */
 export const userIdsOfSchool = async (db: Db, schoolId: number) =>
   (await db.user.findMany({ where: { schoolId }, select: { id: true } })).map((r) => r.id);
+
+/** A user with their roles (first role first), as the console and the roster import see them. */
+export const userWithRoles = (db: Db, id: number) =>
+  db.user.findUnique({
+    where: { id },
+    include: { roles: { orderBy: [{ sort: 'asc' }, { id: 'asc' }], include: { role: true } } },
+  });
+export type UserWithRoles = NonNullable<Awaited<ReturnType<typeof userWithRoles>>>;
+
+export interface UserFilter {
+  /** Part of the real name, user name or phone. */
+  keyword?: string;
+  /** Only members of these schools (a school administrator's list); undefined: every school. */
+  schoolIds?: number[];
+  schoolId?: number;
+  roleId?: number;
+  status?: 'ACTIVE' | 'DISABLED';
+  stageId?: number;
+  subjectId?: number;
+}
+
+/** One page of users for the console, with their roles. */
+export const userPage = async (
+  db: Db,
+  filter: UserFilter,
+  order: { sort: 'createdAt' | 'userName' | 'realName'; direction: 'asc' | 'desc' },
+  page: { skip: number; take: number },
+) => {
+  const keyword = filter.keyword?.trim();
+  const where = {
+    AND: [
+      filter.schoolIds ? { schoolId: { in: filter.schoolIds } } : {},
+      filter.schoolId ? { schoolId: filter.schoolId } : {},
+      filter.roleId ? { roles: { some: { roleId: filter.roleId } } } : {},
+      filter.status ? { status: filter.status } : {},
+      filter.stageId ? { stageId: filter.stageId } : {},
+      filter.subjectId ? { subjectId: filter.subjectId } : {},
+      keyword
+        ? {
+            OR: [
+              { realName: { contains: keyword, mode: 'insensitive' as const } },
+              { userName: { contains: keyword, mode: 'insensitive' as const } },
+              { phone: { contains: keyword } },
+            ],
+          }
+        : {},
+    ],
+  };
+  const [total, rows] = await Promise.all([
+    db.user.count({ where }),
+    db.user.findMany({
+      where,
+      orderBy: [{ [order.sort]: order.direction }, { id: order.direction }],
+      skip: page.skip,
+      take: page.take,
+      include: { roles: { orderBy: [{ sort: 'asc' }, { id: 'asc' }], include: { role: true } } },
+    }),
+  ]);
+  return { total, rows };
+};
+
+/** Open sessions of a user (the console's detail shows whether they are logged in anywhere). */
+export const sessionCountOf = (db: Db, userId: number) => db.session.count({ where: { userId } });
+
+/** Members per school (school id → count), for the schools table. */
+export const memberCountsBySchool = async (db: Db): Promise<Map<number, number>> => {
+  const rows = await db.user.groupBy({ by: ['schoolId'], _count: { _all: true } });
+  return new Map(rows.map((r) => [r.schoolId, r._count._all]));
+};
+
+/** The users a roster names (by user name) or whose phone or ID card it mentions, with their role ids. */
+export const usersForRoster = (db: Db, keys: { userNames: string[]; phones: string[]; idCards: string[] }) =>
+  db.user.findMany({
+    where: {
+      OR: [
+        { userName: { in: keys.userNames } },
+        ...(keys.phones.length ? [{ phone: { in: keys.phones } }] : []),
+        ...(keys.idCards.length ? [{ idCard: { in: keys.idCards } }] : []),
+      ],
+    },
+    select: {
+      id: true,
+      userName: true,
+      realName: true,
+      phone: true,
+      idCard: true,
+      stageId: true,
+      subjectId: true,
+      schoolId: true,
+      roles: { select: { roleId: true } },
+    },
+  });
+
+/** The profile fields an administrator or a roster sets. */
+export interface ProfileFields {
+  realName: string;
+  phone: string | null;
+  idCard: string | null;
+  stageId: number | null;
+  subjectId: number | null;
+  schoolId: number;
+}
+
+/** Whether any of `roleIds` reaches the whole district: such holders are administrators (users.is_admin). */
+const holdsDistrictRole = async (db: Db, roleIds: number[]) =>
+  roleIds.length > 0 && (await db.role.count({ where: { id: { in: roleIds }, scope: 'all' } })) > 0;
+
+/** Creates an account with its first role; `users.is_admin` follows the role's scope. */
+export const createUser = async (
+  db: Db,
+  data: ProfileFields & { userName: string; memberId: string; passwordHash: string; roleId: number },
+) => {
+  const { roleId, ...fields } = data;
+  return db.user.create({
+    data: {
+      ...fields,
+      isAdmin: await holdsDistrictRole(db, [roleId]),
+      roles: { create: { roleId, sort: 0 } },
+    },
+    select: { id: true },
+  });
+};
+
+/** Updates the profile fields given; with `addRoleId`, the user also gets that role (after their others). */
+export const updateProfile = async (db: Db, userId: number, fields: Partial<ProfileFields>, addRoleId?: number) => {
+  await db.user.update({ where: { id: userId }, data: fields });
+  if (addRoleId !== undefined) {
+    const held = await db.userRole.findMany({ where: { userId }, select: { roleId: true } });
+    if (!held.some((r) => r.roleId === addRoleId)) {
+      await db.userRole.create({ data: { userId, roleId: addRoleId, sort: held.length } });
+      await syncAdminFlag(db, userId);
+    }
+  }
+};
+
+/** Keeps `users.is_admin` in step with the roles: true exactly when the user holds a district-wide role. */
+export const syncAdminFlag = async (db: Db, userId: number) => {
+  const held = await db.userRole.findMany({ where: { userId }, select: { roleId: true } });
+  const isAdmin = await holdsDistrictRole(
+    db,
+    held.map((r) => r.roleId),
+  );
+  await db.user.update({ where: { id: userId }, data: { isAdmin } });
+  return isAdmin;
+};
+
+/**
+ * Makes `roleIds` the user's roles, in that order (kept roles keep their row), and brings `users.is_admin` in step.
+ * Run it in the caller's transaction.
+ */
+export const setUserRoles = async (db: Db, userId: number, roleIds: number[]) => {
+  await db.userRole.deleteMany({ where: { userId, roleId: { notIn: roleIds } } });
+  for (const [sort, roleId] of roleIds.entries()) {
+    await db.userRole.upsert({
+      where: { userId_roleId: { userId, roleId } },
+      create: { userId, roleId, sort },
+      update: { sort },
+    });
+  }
+  return syncAdminFlag(db, userId);
+};
+
+/**
+ * Moves the account from one status to the other, atomically: false when it was not in the expected status (two
+ * administrators at once: one wins). Disabling ends every session of the user.
+ */
+export const switchUserStatus = async (db: Db, userId: number, status: 'ACTIVE' | 'DISABLED') => {
+  const { count } = await db.user.updateMany({ where: { id: userId, status: { not: status } }, data: { status } });
+  if (count > 0 && status === 'DISABLED') await db.session.deleteMany({ where: { userId } });
+  return count > 0;
+};

@@ -1,5 +1,5 @@
 import { type CouponView, MESSAGES } from '@zyk/shared';
-import type { Coupon, PrismaClient, ResourceType } from '../../generated/prisma/client.ts';
+import type { Coupon, Prisma, PrismaClient, ResourceType } from '../../generated/prisma/client.ts';
 import type { Tx } from './ledger.ts';
 
 /** What a coupon is checked against: the order it would pay. */
@@ -68,4 +68,38 @@ export const claimCoupon = async (tx: Tx, userId: number, couponId: number, targ
   const problem = couponProblem(coupon, target, now);
   if (problem) return { problem: MESSAGES.coupon.unusable(problem) } as const;
   return { coupon } as const;
+};
+
+export type CouponState = 'UNUSED' | 'USED' | 'EXPIRED';
+
+/** Where a granted coupon stands at `now`: spent, past its validity, or still to be used. */
+export const couponState = (c: Coupon, now: Date): CouponState =>
+  c.usedAt ? 'USED' : c.validTo <= now ? 'EXPIRED' : 'UNUSED';
+
+const couponStateWhere = (state: CouponState, now: Date): Prisma.CouponWhereInput =>
+  state === 'USED'
+    ? { usedAt: { not: null } }
+    : state === 'EXPIRED'
+      ? { usedAt: null, validTo: { lte: now } }
+      : { usedAt: null, validTo: { gt: now } };
+
+/** The console's list of granted coupons, newest first, by state and owner. */
+export const couponPage = async (
+  db: PrismaClient | Tx,
+  q: { status?: CouponState; userId?: number; now: Date; current: number; size: number },
+) => {
+  const where: Prisma.CouponWhereInput = {
+    ...(q.status ? couponStateWhere(q.status, q.now) : {}),
+    ...(q.userId ? { userId: q.userId } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.coupon.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (q.current - 1) * q.size,
+      take: q.size,
+    }),
+    db.coupon.count({ where }),
+  ]);
+  return { rows, total };
 };

@@ -137,7 +137,55 @@ export const createInvoiceService = (prisma: PrismaClient) => ({
   },
 });
 
-/** Administrator side (admin CLI): requested invoices, issue with the invoice number, reject with a reason. */
+/** A request that could not be decided: handled already (a conflict) or missing. */
+const refuseUndecidable = async (tx: Prisma.TransactionClient, id: number): Promise<never> => {
+  const exists = await tx.invoice.count({ where: { id } });
+  throw new AppError(exists ? 'CONFLICT' : 'NOT_FOUND', MESSAGES.invoice.requestNotFoundOrHandled(id));
+};
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** The console's list, with each invoice's orders: requested first, oldest first; decided ones latest first. */
+export const invoicePage = async (
+  db: Db,
+  q: { status?: 'REQUESTED' | 'ISSUED' | 'REJECTED'; userId?: number; current: number; size: number },
+) => {
+  const where = { ...(q.status ? { status: q.status } : {}), ...(q.userId ? { userId: q.userId } : {}) };
+  const orderBy: Prisma.InvoiceOrderByWithRelationInput[] =
+    q.status && q.status !== 'REQUESTED'
+      ? [{ reviewedAt: 'desc' }, { id: 'desc' }]
+      : [{ status: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }];
+  const [invoices, total] = await Promise.all([
+    db.invoice.findMany({ where, orderBy, skip: (q.current - 1) * q.size, take: q.size, include: { items: true } }),
+    db.invoice.count({ where }),
+  ]);
+  return { rows: await withOrders(db, invoices), total };
+};
+
+/** One invoice with its orders (null: none with this id). */
+export const invoiceById = async (db: Db, id: number) => {
+  const invoice = await db.invoice.findUnique({ where: { id }, include: { items: true } });
+  return invoice ? ((await withOrders(db, [invoice]))[0] ?? null) : null;
+};
+
+const withOrders = async (db: Db, invoices: (Invoice & { items: { orderId: number }[] })[]) => {
+  const orderIds = invoices.flatMap((i) => i.items.map((item) => item.orderId));
+  const orders = orderIds.length
+    ? await db.$queryRaw<OrderRow[]>`
+        SELECT o.id, o.order_no, o.title, o.pay_amount, o.paid_at FROM orders o
+        WHERE o.id IN (${Prisma.join(orderIds)}) ORDER BY o.paid_at DESC, o.id DESC`
+    : [];
+  const byId = new Map(orders.map((o) => [o.id, toOrder(o)]));
+  return invoices.map((invoice) => ({
+    ...toItem(
+      invoice,
+      invoice.items.flatMap((item) => byId.get(item.orderId) ?? []),
+    ),
+    userId: invoice.userId,
+  }));
+};
+
+/** Administrator side (admin CLI and console): requested invoices, issue with the invoice number, reject with a reason. */
 export const createInvoiceAdmin = (prisma: PrismaClient) => ({
   requested: () =>
     prisma.invoice.findMany({
@@ -154,7 +202,7 @@ export const createInvoiceAdmin = (prisma: PrismaClient) => ({
         where: { id, status: 'REQUESTED' },
         data: { status: 'ISSUED', invoiceNo: number, reviewedAt: new Date() },
       });
-      if (count === 0) throw new AppError('NOT_FOUND', MESSAGES.invoice.requestNotFoundOrHandled(id));
+      if (count === 0) await refuseUndecidable(tx, id);
       const invoice = await tx.invoice.findUniqueOrThrow({ where: { id } });
       await sendMessage(tx, {
         userId: invoice.userId,
@@ -176,7 +224,7 @@ export const createInvoiceAdmin = (prisma: PrismaClient) => ({
         where: { id, status: 'REQUESTED' },
         data: { status: 'REJECTED', reviewNote: note, reviewedAt: new Date() },
       });
-      if (count === 0) throw new AppError('NOT_FOUND', MESSAGES.invoice.requestNotFoundOrHandled(id));
+      if (count === 0) await refuseUndecidable(tx, id);
       const freed = await tx.invoiceItem.deleteMany({ where: { invoiceId: id } });
       const invoice = await tx.invoice.findUniqueOrThrow({ where: { id } });
       await sendMessage(tx, {

@@ -169,3 +169,41 @@ export const checkLedger = async (db: PrismaClient | Tx): Promise<LedgerProblem[
     ...(total !== 0n ? [{ problem: '全部分录合计不为零', detail: String(total) }] : []),
   ];
 };
+
+/**
+ * What the ledger says about the platform as a whole, in fen: sales at list price net of refunds (the commission
+ * and seller-income lines of purchases and their reversals), the platform's commission, tax withheld, money paid
+ * out, and what users hold (balances, income, withdrawals awaiting payout). Platform figures come from the lines,
+ * user figures from the kept balances.
+ */
+export const ledgerReport = async (db: PrismaClient | Tx) => {
+  const [counts] = await db.$queryRaw<{ accounts: bigint; transactions: bigint }[]>`
+    SELECT (SELECT COUNT(*) FROM ledger_accounts) AS accounts, (SELECT COUNT(*) FROM ledger_transactions) AS transactions`;
+  const platform = await db.$queryRaw<{ kind: LedgerAccountKind; total: bigint | null }[]>`
+    SELECT a.kind, SUM(l.amount)::bigint AS total FROM ledger_accounts a JOIN ledger_lines l ON l.account_id = a.id
+    WHERE a.user_id IS NULL GROUP BY a.kind`;
+  const users = await db.$queryRaw<{ kind: LedgerAccountKind; total: bigint | null }[]>`
+    SELECT kind, SUM(balance)::bigint AS total FROM ledger_accounts WHERE user_id IS NOT NULL GROUP BY kind`;
+  const [sales] = await db.$queryRaw<{ total: bigint | null }[]>`
+    SELECT SUM(l.amount)::bigint AS total FROM ledger_lines l
+    JOIN ledger_accounts a ON a.id = l.account_id JOIN ledger_transactions t ON t.id = l.transaction_id
+    WHERE t.kind IN ('PURCHASE', 'REFUND') AND a.kind IN ('PLATFORM_COMMISSION', 'INCOME_PENDING')`;
+  const of = (rows: { kind: LedgerAccountKind; total: bigint | null }[], kind: LedgerAccountKind) =>
+    Number(rows.find((r) => r.kind === kind)?.total ?? 0n);
+  return {
+    accounts: Number(counts?.accounts ?? 0n),
+    transactions: Number(counts?.transactions ?? 0n),
+    totals: {
+      sales: Number(sales?.total ?? 0n),
+      commission: of(platform, 'PLATFORM_COMMISSION'),
+      taxWithheld: of(platform, 'TAX_WITHHELD'),
+      pendingPayouts: of(users, 'WITHDRAWALS_PAYABLE'),
+      paidOut: of(platform, 'PAYOUT_CLEARING'),
+      balances: of(users, 'BALANCE'),
+      incomePending: of(users, 'INCOME_PENDING'),
+      incomeAvailable: of(users, 'INCOME_AVAILABLE'),
+      // Coupon funding gives (negative lines); what it gave is the discount the platform bore.
+      couponFunded: -of(platform, 'COUPON_FUNDING'),
+    },
+  };
+};

@@ -188,3 +188,30 @@ export const closeExpiredOrders = async (prisma: PrismaClient, now = new Date())
   }
   return closed;
 };
+
+/** Whether an administrator may still refund the order (refundOrder's rule: paid, income not settled yet). */
+export const isRefundable = (o: Order) => o.status === 'PAID' && o.settledAt === null;
+
+/** The console's refund page: paid (and refunded) orders, most recently paid first, by number, state and buyer. */
+export const adminOrderPage = async (
+  db: PrismaClient | Tx,
+  q: { orderNo?: string; status?: 'PAID' | 'REFUNDED'; buyerId?: number; current: number; size: number },
+) => {
+  const where = {
+    status: q.status ?? { in: ['PAID' as const, 'REFUNDED' as const] },
+    ...(q.orderNo ? { orderNo: q.orderNo } : {}),
+    ...(q.buyerId ? { buyerId: q.buyerId } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.order.findMany({
+      where,
+      orderBy: [{ paidAt: 'desc' }, { id: 'desc' }],
+      skip: (q.current - 1) * q.size,
+      take: q.size,
+    }),
+    db.order.count({ where }),
+  ]);
+  return { rows, total };
+};
+
+export const orderByNo = (db: PrismaClient | Tx, orderNo: string) => db.order.findUnique({ where: { orderNo } });

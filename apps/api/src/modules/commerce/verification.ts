@@ -86,7 +86,39 @@ export const createVerificationService = (prisma: PrismaClient) => ({
   },
 });
 
-/** Administrator side (admin CLI): pending requests, approve, reject with a reason; the user gets a message. */
+export interface VerificationFilter {
+  status?: 'PENDING' | 'APPROVED' | 'REJECTED';
+  userId?: number;
+  current: number;
+  size: number;
+}
+
+/**
+ * The console's list: pending requests first and oldest first (they are reviewed in turn); a list of decided ones
+ * shows the latest decisions first. Rows carry the full name and ID-card number (the console compares them with
+ * the photos).
+ */
+export const verificationPage = async (db: Db, q: VerificationFilter) => {
+  const where = { ...(q.status ? { status: q.status } : {}), ...(q.userId ? { userId: q.userId } : {}) };
+  const orderBy: Prisma.IdentityVerificationOrderByWithRelationInput[] =
+    q.status && q.status !== 'PENDING'
+      ? [{ reviewedAt: 'desc' }, { id: 'desc' }]
+      : // The enum sorts in its declared order: PENDING first.
+        [{ status: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }];
+  const [rows, total] = await Promise.all([
+    db.identityVerification.findMany({ where, orderBy, skip: (q.current - 1) * q.size, take: q.size }),
+    db.identityVerification.count({ where }),
+  ]);
+  return { rows, total };
+};
+
+export const verificationById = (db: Db, id: number) => db.identityVerification.findUnique({ where: { id } });
+
+/** How many of the user's requests were rejected before (the reviewer sees a repeat applicant). */
+export const rejectedVerificationsOf = (db: Db, userId: number) =>
+  db.identityVerification.count({ where: { userId, status: 'REJECTED' } });
+
+/** Administrator side (admin CLI and console): pending requests, approve, reject with a reason; the user gets a message. */
 export const createVerificationAdmin = (prisma: PrismaClient) => {
   /** Moves a pending request to its decision and tells the user, in one transaction. */
   const decide = (id: number, decision: 'APPROVED' | 'REJECTED', note: string | null) =>

@@ -1,5 +1,5 @@
 import { fenToYuanText, MESSAGES } from '@zyk/shared';
-import type { PrismaClient, ResourceType } from '../../generated/prisma/client.ts';
+import type { Prisma, PrismaClient, ResourceType } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
@@ -41,12 +41,12 @@ export interface NewCoupon {
   validTo: Date;
 }
 
-/** Gives a user a coupon (administrator or demo data). */
-export const grantCoupon = (prisma: PrismaClient, coupon: NewCoupon) => {
+/** Gives a user a coupon (administrator or demo data); `db` may be the caller's transaction (the console's audit). */
+export const grantCoupon = (db: PrismaClient | Prisma.TransactionClient, coupon: NewCoupon) => {
   if (!Number.isSafeInteger(coupon.amountOff) || coupon.amountOff <= 0)
     throw new AppError('BAD_REQUEST', MESSAGES.coupon.amountOffInvalid);
   if (!Number.isSafeInteger(coupon.threshold) || coupon.threshold < 0)
     throw new AppError('BAD_REQUEST', MESSAGES.coupon.thresholdInvalid);
   if (coupon.validTo <= coupon.validFrom) throw new AppError('BAD_REQUEST', MESSAGES.coupon.validityInvalid);
-  return prisma.coupon.create({ data: coupon });
+  return db.coupon.create({ data: coupon });
 };

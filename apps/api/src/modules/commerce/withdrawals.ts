@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fenToYuanText, MESSAGES, makePageBean } from '@zyk/shared';
-import type { PrismaClient, Withdrawal } from '../../generated/prisma/client.ts';
+import type { Prisma, PrismaClient, Withdrawal, WithdrawalStatus } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { sendMessage } from '../messages/service.ts';
@@ -145,7 +145,11 @@ export const createWithdrawalAdmin = (prisma: PrismaClient) => {
         where: { id, status: 'PENDING' },
         data: { status: outcome, reviewNote: note, reviewedAt: new Date() },
       });
-      if (!claimed.count) throw new AppError('NOT_FOUND', MESSAGES.withdrawal.notFoundOrHandled(id));
+      if (!claimed.count) {
+        // Someone decided it first (a concurrent approval): a conflict, not a missing request.
+        const exists = await tx.withdrawal.count({ where: { id } });
+        throw new AppError(exists ? 'CONFLICT' : 'NOT_FOUND', MESSAGES.withdrawal.notFoundOrHandled(id));
+      }
       const w = await tx.withdrawal.findUniqueOrThrow({ where: { id } });
       if (outcome === 'PAID') {
         await post(tx, {
@@ -183,3 +187,25 @@ export const createWithdrawalAdmin = (prisma: PrismaClient) => {
     reject: (id: number, reason: string) => decide(id, 'REJECTED', reason),
   };
 };
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** The console's list: pending requests first, oldest first (paid out in turn); decided ones latest first. */
+export const withdrawalPage = async (
+  db: Db,
+  q: { status?: WithdrawalStatus; userId?: number; current: number; size: number },
+) => {
+  const where = { ...(q.status ? { status: q.status } : {}), ...(q.userId ? { userId: q.userId } : {}) };
+  const orderBy: Prisma.WithdrawalOrderByWithRelationInput[] =
+    q.status && q.status !== 'PENDING'
+      ? [{ reviewedAt: 'desc' }, { id: 'desc' }]
+      : [{ status: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }];
+  const [rows, total, pending] = await Promise.all([
+    db.withdrawal.findMany({ where, orderBy, skip: (q.current - 1) * q.size, take: q.size }),
+    db.withdrawal.count({ where }),
+    db.withdrawal.aggregate({ where: { status: 'PENDING' }, _sum: { amount: true } }),
+  ]);
+  return { rows, total, pendingTotal: pending._sum.amount ?? 0 };
+};
+
+export const withdrawalById = (db: Db, id: number) => db.withdrawal.findUnique({ where: { id } });

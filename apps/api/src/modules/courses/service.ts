@@ -1,4 +1,4 @@
-import { COURSE_CATEGORIES, MESSAGES, makePageBean } from '@zyk/shared';
+import { COURSE_CATEGORIES, FEATURED_LIMITS, MESSAGES, makePageBean } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Prisma, PrismaClient, Topic } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
@@ -201,19 +201,25 @@ export const createCourseService = (app: FastifyInstance) => {
       return { objList: await cards(rows), pageBean: makePageBean(q.current, q.size, total) };
     },
 
+    /** The classroom home: featured courses and topics first, in the console's order (featured.ts), then the newest. */
     home: async () => {
+      const featuredFirst = [
+        { featuredSort: { sort: 'asc', nulls: 'last' } },
+        { publishedAt: 'desc' },
+        { id: 'desc' },
+      ] as const satisfies Prisma.CourseOrderByWithRelationInput[] & Prisma.TopicOrderByWithRelationInput[];
       const [topics, courses] = await Promise.all([
         prisma.topic.findMany({
           where: { ...PUBLISHED },
           include: topicCount,
-          orderBy: { publishedAt: 'desc' },
-          take: 4,
+          orderBy: [...featuredFirst],
+          take: FEATURED_LIMITS.topic,
         }),
         prisma.course.findMany({
           where: { ...PUBLISHED },
           include: withCount,
-          orderBy: { publishedAt: 'desc' },
-          take: 8,
+          orderBy: [...featuredFirst],
+          take: FEATURED_LIMITS.course,
         }),
       ]);
       return {

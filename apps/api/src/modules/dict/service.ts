@@ -9,7 +9,7 @@ export const listDict = async (prisma: PrismaClient, dictId: number, dictLevel: 
   const parentId = dictLevel === 1 ? STAGE_DICT_ID : dictId;
   if (dictLevel === 1 && dictId !== STAGE_DICT_ID) return [];
   const rows = await prisma.dict.findMany({
-    where: { parentId, level: dictLevel },
+    where: { parentId, level: dictLevel, enabled: true },
     orderBy: [{ sort: 'asc' }, { id: 'asc' }],
     select: { id: true, dictName: true },
   });
@@ -26,7 +26,7 @@ export const dictEntry = (prisma: PrismaClient, id: number) => prisma.dict.findU
  */
 export const subjectOptions = async (prisma: PrismaClient, stageId?: number) => {
   const rows = await prisma.dict.findMany({
-    where: stageId === undefined ? { level: 2 } : { level: 2, parentId: stageId },
+    where: stageId === undefined ? { level: 2, enabled: true } : { level: 2, parentId: stageId, enabled: true },
     orderBy: [{ parentId: 'asc' }, { sort: 'asc' }],
     select: { id: true, dictName: true },
   });
@@ -38,7 +38,10 @@ export const subjectOptions = async (prisma: PrismaClient, stageId?: number) => 
 const NAMES_TTL_MS = 60_000;
 let names: { at: number; map: Promise<Map<number, string>> } | undefined;
 
-/** id → name of every dictionary entry, refreshed each minute (dictionaries change only by admin import). */
+/**
+ * id → name of every dictionary entry, disabled ones included (resources keep showing their subject's name),
+ * refreshed each minute or as soon as the console changes the dictionary in this process (`forgetDictCaches`).
+ */
 export const dictNames = (prisma: PrismaClient): Promise<Map<number, string>> => {
   if (!names || Date.now() - names.at > NAMES_TTL_MS) {
     const map = prisma.dict
@@ -61,21 +64,39 @@ export interface DictSubjectRow {
   id: number;
   name: string;
   stageId: number;
+  /** Other names administrators recorded for it (生物 for 生物学), which search understands as the subject. */
+  aliases: string[];
 }
 
-/** Stages and their subjects, refreshed each minute (the same object until then, so callers may cache by it). */
+/**
+ * Enabled stages and their enabled subjects, refreshed each minute or on a console change (the same object until
+ * then, so callers may cache by it). A subject of a disabled stage is left out with its stage.
+ */
 export const dictTree = (prisma: PrismaClient) => {
   if (!tree || Date.now() - tree.at > NAMES_TTL_MS) {
     const value = prisma.dict
-      .findMany({ where: { level: { in: [1, 2] } }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] })
-      .then((rows) => ({
-        stages: rows.filter((r) => r.level === 1).map((r) => ({ id: r.id, name: r.dictName })),
-        subjects: rows.filter((r) => r.level === 2).map((r) => ({ id: r.id, name: r.dictName, stageId: r.parentId })),
-      }));
+      .findMany({ where: { level: { in: [1, 2] }, enabled: true }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] })
+      .then((rows) => {
+        const stages = rows.filter((r) => r.level === 1).map((r) => ({ id: r.id, name: r.dictName }));
+        const stageIds = new Set(stages.map((s) => s.id));
+        const subjects = rows
+          .filter((r) => r.level === 2 && stageIds.has(r.parentId))
+          .map((r) => ({ id: r.id, name: r.dictName, stageId: r.parentId, aliases: r.aliases }));
+        return { stages, subjects };
+      });
     tree = { at: Date.now(), value };
     value.catch(() => {
       tree = undefined;
     });
   }
   return tree.value;
+};
+
+/**
+ * Drops this process's cached names and tree, so a console change shows at once here. Other api processes see it
+ * within the caches' minute.
+ */
+export const forgetDictCaches = () => {
+  names = undefined;
+  tree = undefined;
 };

@@ -90,6 +90,9 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
       price: input.price,
       status: 'PENDING' as const,
       reviewNote: null,
+      // An edited resource is reviewed again from the first level.
+      schoolReviewedBy: null,
+      schoolReviewedAt: null,
     };
     const names = await dictNames(prisma);
     const saved = await transaction(prisma, async (tx) => {

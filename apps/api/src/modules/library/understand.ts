@@ -16,6 +16,8 @@ export interface DictSubject {
   id: number;
   name: string;
   stageId: number;
+  /** Names administrators recorded for it in the console (dict.aliases), understood like SUBJECT_ALIASES. */
+  aliases?: string[];
 }
 export interface Dictionary {
   stages: DictStage[];
@@ -170,12 +172,24 @@ const buildLexicon = (dictionary: Dictionary, synonyms: string[][]) => {
   for (const grade of GRADES)
     for (const n of grade.names) put(n, { role: 'grade', alternatives: grade.names, stage: grade.stage });
   const subjectNames = new Set(dictionary.subjects.map((s) => s.name));
-  for (const name of subjectNames)
-    put(name, { role: 'subject', alternatives: [name, ...(SUBJECT_ALIASES[name] ?? [])] });
+  // Aliases recorded in the dictionary: alias → the subject names it stands for; name → its recorded aliases.
+  const namesOfAlias = new Map<string, Set<string>>();
+  const aliasesOfName = new Map<string, Set<string>>();
+  for (const subject of dictionary.subjects) {
+    for (const alias of subject.aliases ?? []) {
+      namesOfAlias.set(alias, (namesOfAlias.get(alias) ?? new Set()).add(subject.name));
+      aliasesOfName.set(subject.name, (aliasesOfName.get(subject.name) ?? new Set()).add(alias));
+    }
+  }
+  for (const name of subjectNames) {
+    const alternatives = [name, ...(SUBJECT_ALIASES[name] ?? []), ...(aliasesOfName.get(name) ?? [])];
+    put(name, { role: 'subject', alternatives: [...new Set(alternatives)] });
+  }
   for (const [alias, names] of Object.entries(SUBJECT_ALIASES)) {
-    const known = names.filter((n) => subjectNames.has(n));
+    const known = [...new Set([...names, ...(namesOfAlias.get(alias) ?? [])])].filter((n) => subjectNames.has(n));
     if (known.length) put(alias, { role: 'subject', alternatives: [alias, ...known] });
   }
+  for (const [alias, names] of namesOfAlias) put(alias, { role: 'subject', alternatives: [alias, ...names] });
   for (const [word, type] of Object.entries(TYPE_WORDS)) put(word, { role: 'type', alternatives: [word], type });
   for (const names of EDITIONS) for (const n of names) put(n, { role: 'edition', alternatives: names });
   // A set holding a kind word (课件 · ppt · 幻灯片) means that kind: its other words are understood as it too.

@@ -17,6 +17,21 @@ export interface NewMessage {
 export const sendMessage = (db: Prisma.TransactionClient | PrismaClient, message: NewMessage) =>
   db.message.create({ data: { ...message, link: message.link ?? null } });
 
+/** System announcements (to every user), newest first: the console's list of what was published. */
+export const announcementPage = async (prisma: PrismaClient, q: { current: number; size: number }) => {
+  const where = { userId: null, type: 'announcement' } as const;
+  const [rows, total] = await Promise.all([
+    prisma.message.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (q.current - 1) * q.size,
+      take: q.size,
+    }),
+    prisma.message.count({ where }),
+  ]);
+  return { rows, total };
+};
+
 /** Messages a user can see: their own and announcements. */
 const visible = (userId: number) => Prisma.sql`(m.user_id = ${userId} OR m.user_id IS NULL)`;
 

@@ -13,3 +13,59 @@ export const schoolNames = async (db: Db, ids: Iterable<number>): Promise<Map<nu
   const rows = await db.school.findMany({ where: { id: { in: unique } }, select: { id: true, name: true } });
   return new Map(rows.map((r) => [r.id, r.name]));
 };
+
+/** Every school (retired ones too), by area and sort; the keyword matches name or code. */
+export const listSchools = (db: Db, keyword?: string) =>
+  db.school.findMany({
+    where: keyword
+      ? {
+          OR: [
+            { name: { contains: keyword, mode: 'insensitive' } },
+            { code: { contains: keyword, mode: 'insensitive' } },
+          ],
+        }
+      : {},
+    orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+  });
+
+export const schoolById = (db: Db, id: number) => db.school.findUnique({ where: { id } });
+
+export const schoolByCode = (db: Db, code: string) => db.school.findUnique({ where: { code } });
+
+export interface SchoolFields {
+  code: string;
+  name: string;
+  areaCode: string | null;
+  sort: number;
+}
+
+/** A new school; a code already in use fails with a unique violation. */
+export const createSchool = (db: Db, fields: SchoolFields) => db.school.create({ data: fields });
+
+export const updateSchool = (db: Db, id: number, fields: SchoolFields) =>
+  db.school.update({ where: { id }, data: fields });
+
+/**
+ * Retires or restores a school, atomically: false when it already was in that state. A retired school keeps its
+ * members and takes no new ones.
+ */
+export const setSchoolRetired = async (db: Db, id: number, retired: boolean) => {
+  const { count } = await db.school.updateMany({
+    where: { id, retiredAt: retired ? null : { not: null } },
+    data: { retiredAt: retired ? new Date() : null },
+  });
+  return count > 0;
+};
+
+/**
+ * Upserts schools by code (the seed's schools.json): re-importing changes nothing; a renamed or moved school is
+ * updated in place, keeping its id and members.
+ */
+export const importSchools = async (db: Db, schools: SchoolFields[]) => {
+  for (const s of schools) {
+    const known = await db.school.findUnique({ where: { code: s.code } });
+    if (!known) await db.school.create({ data: s });
+    else if (known.name !== s.name || known.areaCode !== s.areaCode || known.sort !== s.sort)
+      await db.school.update({ where: { id: known.id }, data: s });
+  }
+};

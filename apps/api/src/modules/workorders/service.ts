@@ -1,7 +1,7 @@
 import { MESSAGES, makePageBean } from '@zyk/shared';
 import type { PrismaClient, WorkOrder } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { transaction } from '../../lib/transaction.ts';
+import { type Tx, transaction } from '../../lib/transaction.ts';
 import { ownsAllFiles } from '../files/records.ts';
 import { sendMessage } from '../messages/service.ts';
 
@@ -52,34 +52,76 @@ export const createWorkOrderService = (prisma: PrismaClient) => ({
   },
 });
 
+type Db = PrismaClient | Tx;
+
+/** A work order as the console lists it: the item plus whose it is. */
+export const workOrderRecord = (w: WorkOrder) => ({ ...toItem(w), userId: w.userId });
+
+/** Work orders for the console, newest first, optionally of one status. */
+export const workOrderPage = async (
+  db: Db,
+  q: { current: number; size: number; status?: 'OPEN' | 'IN_PROGRESS' | 'ANSWERED' | 'CLOSED' },
+) => {
+  const where = q.status ? { status: q.status } : {};
+  const [rows, total] = await Promise.all([
+    db.workOrder.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (q.current - 1) * q.size,
+      take: q.size,
+    }),
+    db.workOrder.count({ where }),
+  ]);
+  return { rows: rows.map(workOrderRecord), total };
+};
+
+/**
+ * Answers a work order and tells its author by message, in the caller's transaction. The status changes only
+ * from a state that is not closed (checked in the same UPDATE), so a reply racing a close cannot reopen it.
+ */
+export const replyWorkOrder = async (db: Tx, id: number, reply: string) => {
+  const before = await db.workOrder.findUnique({ where: { id } });
+  if (!before) throw new AppError('NOT_FOUND', MESSAGES.workOrder.notFound(id));
+  const { count } = await db.workOrder.updateMany({
+    where: { id, status: { not: 'CLOSED' } },
+    data: { reply, repliedAt: new Date(), status: 'ANSWERED' },
+  });
+  if (count === 0) throw new AppError('CONFLICT', MESSAGES.workOrder.closed(id));
+  await sendMessage(db, {
+    userId: before.userId,
+    type: 'work_order',
+    title: `工单已回复：${before.title}`,
+    content: reply,
+    link: `/personSpace/message?workOrder=${id}`,
+  });
+  const after = await db.workOrder.findUniqueOrThrow({ where: { id } });
+  return { before: workOrderRecord(before), after: workOrderRecord(after) };
+};
+
+/** Closes a work order that is not closed yet (checked in the UPDATE). */
+export const closeWorkOrder = async (db: Db, id: number) => {
+  const before = await db.workOrder.findUnique({ where: { id } });
+  const { count } = await db.workOrder.updateMany({
+    where: { id, status: { not: 'CLOSED' } },
+    data: { status: 'CLOSED' },
+  });
+  if (!before || count === 0) throw new AppError('CONFLICT', MESSAGES.workOrder.notFoundOrClosed(id));
+  const after = await db.workOrder.findUniqueOrThrow({ where: { id } });
+  return { before: workOrderRecord(before), after: workOrderRecord(after) };
+};
+
 /** Administrator side (admin CLI): list, answer (the author gets a message), close. */
 export const createWorkOrderAdmin = (prisma: PrismaClient) => ({
   open: () =>
     prisma.workOrder.findMany({ where: { status: { in: ['OPEN', 'IN_PROGRESS'] } }, orderBy: { createdAt: 'asc' } }),
 
   answer: async (id: number, reply: string) => {
-    const order = await prisma.workOrder.findUnique({ where: { id } });
-    if (!order) throw new AppError('NOT_FOUND', MESSAGES.workOrder.notFound(id));
-    if (order.status === 'CLOSED') throw new AppError('CONFLICT', MESSAGES.workOrder.closed(id));
-    await transaction(prisma, async (tx) => {
-      await tx.workOrder.update({ where: { id }, data: { reply, repliedAt: new Date(), status: 'ANSWERED' } });
-      await sendMessage(tx, {
-        userId: order.userId,
-        type: 'work_order',
-        title: `工单已回复：${order.title}`,
-        content: reply,
-        link: `/personSpace/message?workOrder=${id}`,
-      });
-    });
+    await transaction(prisma, (tx) => replyWorkOrder(tx, id, reply));
     return `已回复工单 ${id}`;
   },
 
   close: async (id: number) => {
-    const { count } = await prisma.workOrder.updateMany({
-      where: { id, status: { not: 'CLOSED' } },
-      data: { status: 'CLOSED' },
-    });
-    if (count === 0) throw new AppError('NOT_FOUND', MESSAGES.workOrder.notFoundOrClosed(id));
+    await closeWorkOrder(prisma, id);
     return `已关闭工单 ${id}`;
   },
 });
