@@ -75,11 +75,14 @@ export const artifact = (name: string) => path.join(ARTIFACTS, name);
  * A session that has been on the site before (no first-visit stage/subject picker); with `login`, it also holds the
  * session cookie of a real login as that user, as the browser would keep it.
  */
-export const returningSession = async (browser: Browser, login?: { app: TestApp; userName: string }) => {
+export const returningSession = async (
+  browser: Browser,
+  login?: { app: TestApp; userName: string; password?: string },
+) => {
   const session = await openSession(browser);
   await session.context.addInitScript(() => window.sessionStorage?.setItem('hasVisited', '1'));
   if (login) {
-    const { jar } = await loginAs(login.app, login.userName);
+    const { jar } = await loginAs(login.app, login.userName, login.password);
     await session.context.addCookies([...jar].map(([name, value]) => ({ name, value, url: login.app.url })));
   }
   return session;

@@ -21,8 +21,9 @@ import {
 
 /**
  * The gate every page passes, at desktop and phone size: each page of the web's route table, opened with the demo
- * district's content by a visitor (public pages) and by a signed-in teacher (all pages), must load without console
- * errors, CSP violations or failed requests, must not scroll sideways, must keep header and menu text readable,
+ * district's content by a visitor (public pages), by a signed-in teacher (all pages of the site) and, for the
+ * console's pages, by the district administrator, must load without console errors, CSP violations or failed
+ * requests, must not scroll sideways, must keep header and menu text readable,
  * must render Chinese, and must pass axe-core at "serious" and above. On phones, touch targets are checked too, and
  * again with the page scrolled down, where the shell's compact header shows (at 390 and 360 px wide). A page added
  * to the router without an entry below fails the first test. Screenshots go to tests/artifacts/e2e/gate/ (on
@@ -53,11 +54,11 @@ const pagePaths = (list: RouteObject[], parent = ''): string[] =>
     return [...own, ...pagePaths(route.children ?? [], clean)];
   });
 
-type Audience = 'public' | 'teacher';
+type Audience = 'public' | 'teacher' | 'admin';
 interface PagePlan {
   /** The addresses to open (with the query a real link carries): one, or one per kind of content the page shows. */
   url: () => string | string[];
-  /** public: a visitor and a teacher open it; teacher: only a signed-in teacher. */
+  /** public: a visitor and a teacher open it; teacher: only a signed-in teacher; admin: the district administrator. */
   audience: Audience;
 }
 
@@ -128,6 +129,25 @@ const PLAN: Record<string, PagePlan> = {
   },
   '/pay': { url: () => `/pay?resourceId=${ids.paid}`, audience: 'teacher' },
   '/invoicing': { url: () => '/invoicing', audience: 'teacher' },
+  '/admin/dashboard': { url: () => '/admin/dashboard', audience: 'admin' },
+  '/admin/review': { url: () => '/admin/review', audience: 'admin' },
+  '/admin/classroom-review': { url: () => '/admin/classroom-review', audience: 'admin' },
+  '/admin/reports': { url: () => '/admin/reports', audience: 'admin' },
+  '/admin/users': { url: () => '/admin/users', audience: 'admin' },
+  '/admin/roster': { url: () => '/admin/roster', audience: 'admin' },
+  '/admin/schools': { url: () => '/admin/schools', audience: 'admin' },
+  '/admin/roles': { url: () => '/admin/roles', audience: 'admin' },
+  '/admin/verifications': { url: () => '/admin/verifications', audience: 'admin' },
+  '/admin/withdrawals': { url: () => '/admin/withdrawals', audience: 'admin' },
+  '/admin/invoices': { url: () => '/admin/invoices', audience: 'admin' },
+  '/admin/coupons': { url: () => '/admin/coupons', audience: 'admin' },
+  '/admin/refunds': { url: () => '/admin/refunds', audience: 'admin' },
+  '/admin/ledger': { url: () => '/admin/ledger', audience: 'admin' },
+  '/admin/banners': { url: () => '/admin/banners', audience: 'admin' },
+  '/admin/featured': { url: () => '/admin/featured', audience: 'admin' },
+  '/admin/dict': { url: () => '/admin/dict', audience: 'admin' },
+  '/admin/workorders': { url: () => '/admin/workorders', audience: 'admin' },
+  '/admin/audit': { url: () => '/admin/audit', audience: 'admin' },
   '/error/404': { url: () => '/error/404', audience: 'public' },
   '/error/500': { url: () => '/error/500', audience: 'public' },
   '/error/502': { url: () => '/error/502', audience: 'public' },
@@ -191,18 +211,29 @@ describe('the page gate', () => {
     expect(Object.keys(PLAN).filter((path) => !paths.includes(path))).toEqual([]);
   });
 
-  const runs: { viewport: ViewportName; who: 'visitor' | 'teacher' }[] = [
+  const runs: { viewport: ViewportName; who: 'visitor' | 'teacher' | 'admin' }[] = [
     { viewport: 'desktop', who: 'visitor' },
     { viewport: 'phone', who: 'visitor' },
     { viewport: 'desktop', who: 'teacher' },
     { viewport: 'phone', who: 'teacher' },
+    { viewport: 'desktop', who: 'admin' },
+    { viewport: 'phone', who: 'admin' },
   ];
+  const LOGINS = {
+    visitor: undefined,
+    teacher: { userName: 'lijg' },
+    admin: { userName: 'admin', password: 'Admin@2026' },
+  } as const;
+  /** The console's pages are the district administrator's; the site's pages are the visitor's and the teacher's. */
+  const opens = (who: keyof typeof LOGINS, audience: Audience) =>
+    who === 'admin' ? audience === 'admin' : who === 'teacher' ? audience !== 'admin' : audience === 'public';
   describe.each(runs.map((run) => [`${run.who} ${run.viewport}`, run] as const))('%s', (_, { viewport, who }) => {
     let context: BrowserContext;
     let page: Page;
     let watcher: Awaited<ReturnType<typeof watchPage>>;
     beforeAll(async () => {
-      const session = await returningSession(browser, who === 'teacher' ? { app: t, userName: 'lijg' } : undefined);
+      const login = LOGINS[who];
+      const session = await returningSession(browser, login && { app: t, ...login });
       context = session.context;
       page = session.page;
       await page.setViewportSize(VIEWPORTS[viewport]);
@@ -212,7 +243,7 @@ describe('the page gate', () => {
       await context?.close();
     });
 
-    const pages = Object.entries(PLAN).filter(([, plan]) => who === 'teacher' || plan.audience === 'public');
+    const pages = Object.entries(PLAN).filter(([, plan]) => opens(who, plan.audience));
     it.each(pages)('%s', async (path, plan) => {
       const urls = [plan.url()].flat();
       const findings: string[] = [];

@@ -1,3 +1,6 @@
-/** The console's curation pages (one chunk). */
-export const Banners = () => null; // replaced by the curation part
-export const Featured = () => null; // replaced by the curation part
+import { BannersPage } from '../../features/admin/curation/banners-page.tsx';
+import { FeaturedPage } from '../../features/admin/curation/featured-page.tsx';
+
+/** The console's curation pages (one chunk): home banners with announcements, and the classroom's featured items. */
+export const Banners = BannersPage;
+export const Featured = FeaturedPage;

@@ -1,5 +1,10 @@
+import { AuditPage } from '../../features/admin/dashboard/audit-page.tsx';
+import { DashboardPage } from '../../features/admin/dashboard/dashboard-page.tsx';
+import { DictPage } from '../../features/admin/dashboard/dict-page.tsx';
+import { WorkOrdersPage } from '../../features/admin/dashboard/workorders-page.tsx';
+
 /** The console's dashboard pages (one chunk). */
-export const Dashboard = () => null; // replaced by the dashboard part
-export const Dict = () => null; // replaced by the dashboard part
-export const WorkOrders = () => null; // replaced by the dashboard part
-export const Audit = () => null; // replaced by the dashboard part
+export const Dashboard = DashboardPage;
+export const Dict = DictPage;
+export const WorkOrders = WorkOrdersPage;
+export const Audit = AuditPage;

@@ -1,5 +1,5 @@
 /** The console's people pages (one chunk). */
-export const Users = () => null; // replaced by the people part
-export const Roster = () => null; // replaced by the people part
-export const Schools = () => null; // replaced by the people part
-export const Roles = () => null; // replaced by the people part
+export { RolesPage as Roles } from '../../features/admin/people/roles-page.tsx';
+export { RosterPage as Roster } from '../../features/admin/people/roster-page.tsx';
+export { SchoolsPage as Schools } from '../../features/admin/people/schools-page.tsx';
+export { UsersPage as Users } from '../../features/admin/people/users-page.tsx';

@@ -33,8 +33,9 @@ export const useConfirmPassword = (): [(title: string) => Promise<string | null>
       destroyOnHidden
     >
       <Form layout="vertical" onFinish={() => password && close(password)}>
-        <Form.Item label="请再次输入您的登录密码" required>
+        <Form.Item label="请再次输入您的登录密码" htmlFor="console-confirm-password" required>
           <Input.Password
+            id="console-confirm-password"
             ref={inputRef}
             value={password}
             autoComplete="current-password"

@@ -70,7 +70,7 @@ export const CONSOLE_NAV: ConsoleGroup[] = [
     label: '内容运营',
     icon: <PictureOutlined aria-hidden />,
     pages: [
-      { path: 'banners', label: '首页横幅', permission: 'curation' },
+      { path: 'banners', label: '首页横幅与公告', permission: 'curation' },
       { path: 'featured', label: '精品课堂推荐', permission: 'curation' },
     ],
   },

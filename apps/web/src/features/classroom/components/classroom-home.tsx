@@ -7,7 +7,7 @@ import { useClassroomHome } from '../hooks/use-classroom.ts';
 import styles from './classroom.module.css';
 import { CourseGrid, CourseGridSkeleton, TopicCard } from './course-card.tsx';
 
-/** /pcourse/index: the categories, the newest courses and the newest topics. */
+/** /pcourse/index: the categories, then courses and topics (the featured ones first, in the console order). */
 export const ClassroomHome = () => {
   const home = useClassroomHome();
   const data = home.data;

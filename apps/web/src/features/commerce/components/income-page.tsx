@@ -3,9 +3,11 @@ import { Segmented, Select, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { EChart } from '../../../components/echart.tsx';
 import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
+import type { EChartsOption } from '../../../lib/echarts.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import type { RevenueItem } from '../api/commerce-api.ts';
 import {
@@ -16,10 +18,9 @@ import {
   useRevenue,
   useSellerStatistics,
 } from '../hooks/use-commerce.ts';
-import type { EChartsOption } from '../lib/echarts.ts';
+import { loadEcharts } from '../lib/echarts.ts';
 import { AccountCards } from './account-cards.tsx';
 import { AccountPage } from './account-tabs.tsx';
-import { Chart } from './chart.tsx';
 import styles from './commerce.module.css';
 import { MoneyTable } from './money-table.tsx';
 
@@ -73,7 +74,7 @@ const ChartBody = ({
   query.isError ? (
     <LoadError message={errorText(query.error, `${what}加载失败`)} onRetry={() => void query.refetch()} />
   ) : option ? (
-    <Chart option={option} label={label} testId={testId} />
+    <EChart option={option} load={loadEcharts} label={label} testId={testId} />
   ) : (
     <Skeleton active />
   );

@@ -30,3 +30,6 @@ export const getHomeList = async (filters: HomeListFilters, page: PageParam) =>
       },
     }),
   );
+
+/** The home banners: the page simply shows none when they cannot be had. */
+export const getBanners = async () => dataOr(await api(routes.homeBanners), []);

@@ -11,5 +11,6 @@ export const homeKeys = {
   memberRank: () => [...homeKeys.all, 'memberRank'] as const,
   resourceRank: () => [...homeKeys.all, 'resourceRank'] as const,
   latest: () => [...homeKeys.all, 'latest'] as const,
+  banners: () => [...homeKeys.all, 'banners'] as const,
   list: (filters: HomeListFilters) => [...homeKeys.all, 'list', filters] as const,
 };

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_SORT } from '@zyk/shared';
 import { FIRST_PAGE, type PageParam } from '../../../lib/paging.ts';
 import { getSelection } from '../../../stores/selection.ts';
-import { getHomeList, getLatest, getMemberRank, getResourceRank, getTotals } from './home-api.ts';
+import { getBanners, getHomeList, getLatest, getMemberRank, getResourceRank, getTotals } from './home-api.ts';
 import { type HomeListFilters, homeKeys } from './home-keys.ts';
 
 /**
@@ -16,6 +16,7 @@ export const prefetchHome = (client: QueryClient) => {
   void client.prefetchQuery({ queryKey: homeKeys.memberRank(), queryFn: getMemberRank });
   void client.prefetchQuery({ queryKey: homeKeys.resourceRank(), queryFn: getResourceRank });
   void client.prefetchQuery({ queryKey: homeKeys.latest(), queryFn: getLatest });
+  void client.prefetchQuery({ queryKey: homeKeys.banners(), queryFn: getBanners });
   const filters: HomeListFilters = { stageId: stage.id, subjectId: subject.id, sort: DEFAULT_SORT };
   void client.prefetchInfiniteQuery({
     queryKey: homeKeys.list(filters),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTotals } from '../hooks/use-home-data.ts';
+import { HomeBanners } from './home-banners.tsx';
 import { HomeHero } from './home-hero.tsx';
 import styles from './home-page.module.css';
 import { HomeResourceList } from './home-resource-list.tsx';
@@ -7,14 +8,16 @@ import { LatestSections } from './latest-sections.tsx';
 import { MemberRankPanel, ResourceRankPanel } from './rank-panels.tsx';
 
 /**
- * /home/index: the banner with the totals, the sections other features hand in (the stage/subject panel), then
- * the resource list with the rankings beside it, and the newest of each type.
+ * /home/index: the banner with the totals, the console's home banners when any are showing, the sections other
+ * features hand in (the stage/subject panel), then the resource list with the rankings beside it, and the newest
+ * of each type.
  */
 export const HomePage = ({ children }: { children?: ReactNode }) => {
   const totals = useTotals().data;
   return (
     <div className={styles.page}>
       <HomeHero totals={totals} />
+      <HomeBanners />
       <div className={`zyk-container ${styles.sections}`}>
         {children}
         <div className={styles.columns}>

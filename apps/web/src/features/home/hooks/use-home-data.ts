@@ -1,12 +1,13 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FIRST_PAGE, mergePages, nextPageParam, type PageParam, totalOf } from '../../../lib/paging.ts';
-import { getHomeList, getLatest, getMemberRank, getResourceRank, getTotals } from '../api/home-api.ts';
+import { getBanners, getHomeList, getLatest, getMemberRank, getResourceRank, getTotals } from '../api/home-api.ts';
 import { type HomeListFilters, homeKeys } from '../api/home-keys.ts';
 
 export const useTotals = () => useQuery({ queryKey: homeKeys.totals(), queryFn: getTotals });
 export const useMemberRank = () => useQuery({ queryKey: homeKeys.memberRank(), queryFn: getMemberRank });
 export const useResourceRank = () => useQuery({ queryKey: homeKeys.resourceRank(), queryFn: getResourceRank });
 export const useLatest = () => useQuery({ queryKey: homeKeys.latest(), queryFn: getLatest });
+export const useBanners = () => useQuery({ queryKey: homeKeys.banners(), queryFn: getBanners });
 
 /**
  * The home list: 20 per page, each "加载更多" appends the next page. A new stage, subject or sort

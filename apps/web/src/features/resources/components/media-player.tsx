@@ -34,6 +34,8 @@ interface PlaybackProps {
   /** The saved position (seconds) to resume at. */
   startAt: number;
   canSaveProgress: boolean;
+  /** Count a play on the first play (false where watching is not using: a reviewer checking a pending resource). */
+  countsPlays?: boolean;
   onPlayCounted?: (counts: { viewCount: number; playCount: number }) => void;
 }
 
@@ -216,6 +218,7 @@ const MediaPlayer = ({
   poster,
   startAt,
   canSaveProgress,
+  countsPlays = true,
   onPlayCounted,
   sampleSeconds,
   onRefetch,
@@ -390,6 +393,7 @@ const MediaPlayer = ({
   const onPlay = () => {
     if (played.current) return;
     played.current = true;
+    if (!countsPlays) return;
     void countView(resourceId, 'play').then(
       (counts) => counts && onPlayCounted?.(counts),
       () => undefined,

@@ -22,7 +22,11 @@ const TEXT_PREVIEW_BYTES = 256 * 1024;
  * no preview. The server decides what a viewer may see: a paid resource not bought shows its sample (the first
  * seconds of a video, the first pages of a document as images) or, with nothing to sample, its price.
  */
-export const PreviewPanel = ({ resource: r }: { resource: ResourceDetail }) => {
+/**
+ * `counting` false: watching is not using (a reviewer checking a pending resource): no play is counted and no
+ * position saved, so nothing is asked of routes that serve published resources only.
+ */
+export const PreviewPanel = ({ resource: r, counting = true }: { resource: ResourceDetail; counting?: boolean }) => {
   const [fileId, setFileId] = useState<string | null>(r.files[0]?.id ?? null);
   if (r.files.length === 0) {
     return (
@@ -42,7 +46,7 @@ export const PreviewPanel = ({ resource: r }: { resource: ResourceDetail }) => {
           options={r.files.map((f) => ({ value: f.id, label: <span title={f.name}>{f.name}</span> }))}
         />
       )}
-      {fileId && <FilePreview key={fileId} fileId={fileId} resource={r} />}
+      {fileId && <FilePreview key={fileId} fileId={fileId} resource={r} counting={counting} />}
     </div>
   );
 };
@@ -62,7 +66,15 @@ const Locked = ({ resource: r, message }: { resource: ResourceDetail; message?: 
   </div>
 );
 
-const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: ResourceDetail }) => {
+const FilePreview = ({
+  fileId,
+  resource: r,
+  counting,
+}: {
+  fileId: string;
+  resource: ResourceDetail;
+  counting: boolean;
+}) => {
   const { loggedIn } = useSession();
   const patch = usePatchResource(r.id);
   const query = usePreview(fileId, true);
@@ -121,7 +133,8 @@ const FilePreview = ({ fileId, resource: r }: { fileId: string; resource: Resour
           info={info}
           resourceId={r.id}
           startAt={r.playPosition}
-          canSaveProgress={loggedIn}
+          canSaveProgress={loggedIn && counting}
+          countsPlays={counting}
           onPlayCounted={(counts) => patch(counts)}
           onRefetch={() => query.refetch()}
         />

@@ -1,11 +1,27 @@
 import { Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { LoadError } from '../../../components/status.tsx';
-import { type EChartsOption, loadEcharts } from '../lib/echarts.ts';
-import styles from './commerce.module.css';
+import type { EChartsOption, EchartsLoader } from '../lib/echarts.ts';
+import styles from './echart.module.css';
+import { LoadError } from './status.tsx';
 
-/** One ECharts chart; the library loads the first time a chart shows. The chart follows its box's width. */
-export const Chart = ({ option, label, testId }: { option: EChartsOption; label: string; testId?: string }) => {
+/**
+ * One ECharts chart: ECharts loads (through `load`, which registers the caller's pieces) the first time a chart
+ * shows; the chart follows its box's width and is disposed with it. `data-ready` marks it drawn.
+ */
+export const EChart = ({
+  option,
+  load,
+  label,
+  testId,
+  className,
+}: {
+  option: EChartsOption;
+  load: EchartsLoader;
+  label: string;
+  testId?: string | undefined;
+  /** Extra class of the box around the chart (a frame). */
+  className?: string;
+}) => {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<{ setOption: (o: EChartsOption, notMerge?: boolean) => void } | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -18,7 +34,7 @@ export const Chart = ({ option, label, testId }: { option: EChartsOption; label:
     let disposed = false;
     let dispose: () => void = () => undefined;
     setState('loading');
-    loadEcharts().then(
+    load().then(
       (echarts) => {
         if (disposed || !box.current) return;
         const instance = echarts.init(box.current, undefined, { renderer: 'canvas' });
@@ -41,14 +57,14 @@ export const Chart = ({ option, label, testId }: { option: EChartsOption; label:
       disposed = true;
       dispose();
     };
-  }, [attempt]);
+  }, [attempt, load]);
 
   useEffect(() => {
     chart.current?.setOption(option, true);
   }, [option]);
 
   return (
-    <div className={styles.chartBox}>
+    <div className={className ? `${styles.box} ${className}` : styles.box}>
       {state === 'loading' && <Skeleton.Node active style={{ width: '100%', height: 300 }} />}
       {state === 'failed' && <LoadError message="图表组件加载失败" onRetry={() => setAttempt((n) => n + 1)} />}
       <div

@@ -1,0 +1,46 @@
+import { type BodyInputOf, type FeaturedKind, routes } from '@zyk/shared';
+import { api } from '../../../lib/api.ts';
+import { unwrap } from '../../../lib/api-result.ts';
+import { consoleKeys } from '../console/console-api.ts';
+
+/** Query keys of the curation pages, under the console's. */
+export const curationKeys = {
+  all: [...consoleKeys.all, 'curation'] as const,
+  banners: () => [...curationKeys.all, 'banners'] as const,
+  announcements: (current: number) => [...curationKeys.all, 'announcements', current] as const,
+  featured: () => [...curationKeys.all, 'featured'] as const,
+  candidates: (kind: FeaturedKind, keyword: string) => [...curationKeys.all, 'candidates', kind, keyword] as const,
+};
+
+export type BannerBody = BodyInputOf<typeof routes.adminBannerCreate>;
+
+export const getBanners = async () => unwrap(await api(routes.adminBannerList));
+export const createBanner = async (body: BannerBody) => unwrap(await api(routes.adminBannerCreate, { body }));
+export const updateBanner = async (id: number, body: BannerBody) =>
+  unwrap(await api(routes.adminBannerUpdate, { body: { id, ...body } }));
+export const deleteBanner = async (id: number) => unwrap(await api(routes.adminBannerDelete, { body: { id } }));
+export const reorderBanners = async (ids: number[]) => unwrap(await api(routes.adminBannerReorder, { body: { ids } }));
+
+export const ANNOUNCEMENT_PAGE_SIZE = 10;
+export const getAnnouncements = async (current: number) =>
+  unwrap(await api(routes.adminAnnouncementList, { query: { current, size: ANNOUNCEMENT_PAGE_SIZE } }));
+export const publishAnnouncement = async (body: BodyInputOf<typeof routes.adminAnnouncementPublish>) =>
+  unwrap(await api(routes.adminAnnouncementPublish, { body }));
+
+export const getFeatured = async () => unwrap(await api(routes.adminFeaturedList));
+export const getCandidates = async (kind: FeaturedKind, keyword: string) =>
+  unwrap(await api(routes.adminFeaturedCandidates, { query: { kind, ...(keyword ? { keyword } : {}) } }));
+export const addFeatured = async (kind: FeaturedKind, id: number) =>
+  unwrap(await api(routes.adminFeaturedAdd, { body: { kind, id } }));
+export const removeFeatured = async (kind: FeaturedKind, id: number) =>
+  unwrap(await api(routes.adminFeaturedRemove, { body: { kind, id } }));
+export const reorderFeatured = async (kind: FeaturedKind, ids: number[]) =>
+  unwrap(await api(routes.adminFeaturedReorder, { body: { kind, ids } }));
+
+/** The list with the item at `index` moved one place up (-1) or down (+1). */
+export const moved = <T>(list: T[], index: number, step: -1 | 1) => {
+  const next = [...list];
+  const [item] = next.splice(index, 1);
+  next.splice(index + step, 0, item as T);
+  return next;
+};

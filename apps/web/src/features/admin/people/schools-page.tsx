@@ -1,0 +1,311 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminSchoolRow } from '@zyk/shared';
+import { Button, Cascader, Form, Input, InputNumber, Modal, message, Popconfirm, Space, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { LoadError } from '../../../components/status.tsx';
+import { TouchSize } from '../../../components/touch-size.tsx';
+import { errorText } from '../../../lib/api-result.ts';
+import { refetchAfterWrite } from '../../../lib/refetch.ts';
+import { ConsolePage } from '../console/console-page.tsx';
+import styles from './people.module.css';
+import {
+  createSchool,
+  getAreas,
+  getSchools,
+  peopleKeys,
+  type SchoolBody,
+  setSchoolRetired,
+  updateSchool,
+} from './people-api.ts';
+
+interface AreaOption {
+  value: string;
+  label: string;
+  isLeaf: boolean;
+  children?: AreaOption[];
+}
+
+const toOptions = (rows: { code: string; name: string; hasChildren: boolean }[]): AreaOption[] =>
+  rows.map((a) => ({ value: a.code, label: a.name, isLeaf: !a.hasChildren }));
+
+/**
+ * 省 / 市 / 区县 from the public area tree, loaded a level at a time; the levels of an existing value are loaded
+ * up front so the picker shows it.
+ */
+const AreaPicker = ({ value, onChange, id }: { value?: string[]; onChange?: (v: string[]) => void; id?: string }) => {
+  const [options, setOptions] = useState<AreaOption[]>([]);
+  const [initial] = useState(value ?? []);
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const roots = toOptions(await getAreas(null));
+      let level = roots;
+      for (const code of initial.slice(0, -1)) {
+        const node = level.find((o) => o.value === code);
+        if (!node) break;
+        node.children = toOptions(await getAreas(code));
+        level = node.children;
+      }
+      if (live) setOptions(roots);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [initial]);
+  const loadData = async (path: AreaOption[]) => {
+    const node = path[path.length - 1];
+    if (!node || node.children) return;
+    node.children = toOptions(await getAreas(node.value));
+    setOptions((o) => [...o]);
+  };
+  return (
+    <Cascader
+      id={id}
+      options={options}
+      loadData={(path) => void loadData(path as AreaOption[])}
+      value={value}
+      onChange={(v) => onChange?.((v as string[] | undefined) ?? [])}
+      changeOnSelect
+      allowClear
+      placeholder="选择省 / 市 / 区县"
+    />
+  );
+};
+
+interface SchoolValues {
+  name: string;
+  code: string;
+  area: string[];
+  sort: number;
+}
+
+const SchoolForm = ({
+  school,
+  onClose,
+  onSaved,
+}: {
+  school: AdminSchoolRow | null;
+  onClose: () => void;
+  onSaved: (name: string) => void;
+}) => {
+  const [form] = Form.useForm<SchoolValues>();
+  const save = useMutation({
+    mutationFn: (body: SchoolBody) => (school ? updateSchool(school.id, body) : createSchool(body)),
+    onSuccess: (_r, body) => onSaved(body.name),
+  });
+  const submit = (v: SchoolValues) =>
+    save.mutate({ name: v.name, code: v.code, areaCode: v.area?.at(-1) ?? null, sort: v.sort ?? 0 });
+  return (
+    <Modal
+      open
+      title={school ? `编辑学校：${school.name}` : '新建学校'}
+      okText={school ? '保存' : '创建'}
+      cancelText="取消"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Form<SchoolValues>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={
+          school
+            ? { name: school.name, code: school.code, area: school.areaPath.map((a) => a.code), sort: school.sort }
+            : { area: [], sort: 0 }
+        }
+        data-testid="school-form"
+      >
+        <Form.Item
+          name="name"
+          label="学校名称"
+          rules={[
+            { required: true, whitespace: true, message: '请填写学校名称' },
+            { min: 2, max: 50, message: '学校名称为 2-50 字' },
+          ]}
+        >
+          <Input maxLength={50} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="code"
+          label="学校编码"
+          extra="名册的 school 列可以填写此编码"
+          rules={[
+            { required: true, message: '请填写学校编码' },
+            {
+              pattern: /^[A-Za-z0-9][A-Za-z0-9_-]{1,31}$/,
+              message: '2-32 位字母、数字、下划线或连字符，以字母或数字开头',
+            },
+          ]}
+        >
+          <Input maxLength={32} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="area" label="所在地区">
+          <AreaPicker />
+        </Form.Item>
+        <Form.Item name="sort" label="排序号" extra="数字小的排在前面">
+          <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        {save.isError && (
+          <p role="alert" className={styles.error}>
+            {errorText(save.error, '保存失败')}
+          </p>
+        )}
+      </Form>
+    </Modal>
+  );
+};
+
+/** /admin/schools: the district's schools with their area, members and status; create, edit, retire, restore. */
+export const SchoolsPage = () => {
+  const client = useQueryClient();
+  const [toast, toastHolder] = message.useMessage();
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState<AdminSchoolRow | 'new' | null>(null);
+  const schools = useQuery({ queryKey: peopleKeys.schools(), queryFn: getSchools });
+  const refresh = () => {
+    void refetchAfterWrite(client, { queryKey: peopleKeys.schools() });
+    void refetchAfterWrite(client, { queryKey: peopleKeys.options() });
+  };
+  const retire = useMutation({
+    mutationFn: ({ id, retired }: { id: number; retired: boolean }) => setSchoolRetired(id, retired),
+    onSuccess: (r) => {
+      void toast.success(r.retired ? '学校已停用' : '学校已恢复');
+      refresh();
+    },
+    onError: (error) => void toast.error(errorText(error, '操作失败')),
+  });
+  const rows = (schools.data ?? []).filter(
+    (s) => !keyword || s.name.includes(keyword) || s.code.toLowerCase().includes(keyword.toLowerCase()),
+  );
+
+  return (
+    <TouchSize>
+      <ConsolePage
+        title="学校管理"
+        description="全区的学校及其所在地区。停用的学校保留原有成员，但不再接收新成员（名册导入与新建用户都会拒绝）。"
+        actions={
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+            新建学校
+          </Button>
+        }
+      >
+        {toastHolder}
+        <search className={styles.filters}>
+          <Input.Search
+            className={styles.search}
+            allowClear
+            placeholder="学校名称或编码"
+            aria-label="搜索学校（名称或编码）"
+            onSearch={(v) => setKeyword(v.trim())}
+          />
+        </search>
+        {schools.isError ? (
+          <LoadError message={errorText(schools.error, '学校加载失败')} onRetry={() => void schools.refetch()} />
+        ) : (
+          <Table<AdminSchoolRow>
+            rowKey="id"
+            loading={schools.isPending}
+            dataSource={rows}
+            scroll={{ x: 860 }}
+            pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+            locale={{ emptyText: '没有符合条件的学校' }}
+            onRow={(s) => ({ 'data-testid': `school-row-${s.code}` }) as React.HTMLAttributes<HTMLElement>}
+            columns={[
+              {
+                title: '学校',
+                dataIndex: 'name',
+                render: (_, s) => (
+                  <div className={styles.nameCell}>
+                    <strong>{s.name}</strong>
+                    <span className={styles.muted}>{s.code}</span>
+                  </div>
+                ),
+              },
+              {
+                title: '所在地区',
+                key: 'area',
+                width: 220,
+                render: (_, s) => (s.areaPath.length ? s.areaPath.map((a) => a.name).join(' / ') : '—'),
+              },
+              {
+                title: '成员',
+                dataIndex: 'memberCount',
+                width: 90,
+                sorter: (a, b) => a.memberCount - b.memberCount,
+                render: (n: number) => `${n} 人`,
+              },
+              { title: '排序', dataIndex: 'sort', width: 80, sorter: (a, b) => a.sort - b.sort },
+              {
+                title: '状态',
+                key: 'status',
+                width: 110,
+                filters: [
+                  { text: '使用中', value: 'active' },
+                  { text: '已停用', value: 'retired' },
+                ],
+                onFilter: (value, s) => (value === 'retired') === s.retired,
+                render: (_, s) => (
+                  <Space size={4}>
+                    {s.retired ? <Tag>已停用</Tag> : <Tag color="green">使用中</Tag>}
+                    {s.isDefault && <Tag color="blue">默认</Tag>}
+                  </Space>
+                ),
+              },
+              {
+                title: '操作',
+                key: 'actions',
+                width: 140,
+                fixed: 'right',
+                render: (_, s) => (
+                  <Space size={4}>
+                    <Button type="link" onClick={() => setEditing(s)} aria-label={`编辑 ${s.name}`}>
+                      编辑
+                    </Button>
+                    {s.retired ? (
+                      <Button
+                        type="link"
+                        onClick={() => retire.mutate({ id: s.id, retired: false })}
+                        aria-label={`恢复 ${s.name}`}
+                      >
+                        恢复
+                      </Button>
+                    ) : (
+                      !s.isDefault && (
+                        <Popconfirm
+                          title={`停用 ${s.name}？`}
+                          description="原有成员保留，不再接收新成员。"
+                          okText="停用"
+                          cancelText="取消"
+                          okButtonProps={{ danger: true }}
+                          onConfirm={() => retire.mutateAsync({ id: s.id, retired: true })}
+                        >
+                          <Button type="link" danger aria-label={`停用 ${s.name}`}>
+                            停用
+                          </Button>
+                        </Popconfirm>
+                      )
+                    )}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        )}
+        {editing && (
+          <SchoolForm
+            school={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+            onSaved={(name) => {
+              void toast.success(editing === 'new' ? `已新建学校 ${name}` : `已保存 ${name}`);
+              setEditing(null);
+              refresh();
+            }}
+          />
+        )}
+      </ConsolePage>
+    </TouchSize>
+  );
+};
