@@ -15,7 +15,7 @@ import { createClassroomReview } from '../modules/courses/review.ts';
 import { createReviewAdmin } from '../modules/library/review.ts';
 import { sendMessage } from '../modules/messages/service.ts';
 import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
-import { type Command, flagArgs, need, reviewCommand } from './command.ts';
+import { type Command, flagArgs, need, reviewCommand, runCommand } from './command.ts';
 import { commerceCommands } from './commerce-commands.ts';
 import { searchCommands } from './search-commands.ts';
 import { verifyCommands } from './verify-commands.ts';
@@ -64,6 +64,7 @@ const readArg = (args: string[], usage: string) => {
 /** `pnpm admin <command> [args]`: the administrator's tools. Each command prints what it did, in Chinese. */
 export const commands: Record<string, Command> = {
   migrate: {
+    reads: true,
     usage: 'migrate',
     help: '执行待执行的数据库迁移',
     run: async () => 0, // prepareDatabase has already migrated
@@ -141,6 +142,7 @@ export const commands: Record<string, Command> = {
     run: userCommand('unlock <userName>', (admin, [u]) => admin.unlock(u!)),
   },
   'resources-pending': {
+    reads: true,
     usage: 'resources-pending',
     help: '列出待审核的资源',
     run: async ({ prisma }) => {
@@ -173,6 +175,7 @@ export const commands: Record<string, Command> = {
     ),
   },
   reports: {
+    reads: true,
     usage: 'reports',
     help: '列出未处理的举报',
     run: async ({ prisma }) => {
@@ -206,6 +209,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'work-orders': {
+    reads: true,
     usage: 'work-orders',
     help: '列出待处理的工单',
     run: async ({ prisma }) => {
@@ -231,6 +235,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'classroom-pending': {
+    reads: true,
     usage: 'classroom-pending',
     help: '列出待审核的课程与专题',
     run: async ({ prisma }) => {
@@ -320,6 +325,7 @@ export const commands: Record<string, Command> = {
     },
   },
   jobs: {
+    reads: true,
     usage: 'jobs',
     help: '查看后台任务队列：每种任务排队、执行中与已放弃（用完重试次数）的数量',
     run: async (app) => {
@@ -331,6 +337,7 @@ export const commands: Record<string, Command> = {
     },
   },
   'sms-codes': {
+    reads: true,
     usage: 'sms-codes [条数]',
     help: '查看开发环境短信发送记录（含验证码），默认最近 20 条',
     run: async ({ prisma }, args) => {
@@ -353,7 +360,7 @@ const usage = () => {
 export const main = async (argv: string[]) => {
   const [name, ...args] = argv;
   const command = name ? commands[name] : undefined;
-  if (!command) {
+  if (!name || !command) {
     usage();
     return name && name !== 'help' ? 1 : 0;
   }
@@ -362,7 +369,7 @@ export const main = async (argv: string[]) => {
   const database = await prepareDatabase(config);
   const app = await buildApp({ config, databaseUrl: database.url, webDir: null, logStream: warningsToConsole });
   try {
-    return await command.run(app, args);
+    return await runCommand(app, name, command, args);
   } catch (error) {
     console.error(`失败：${(error as Error).message}`);
     return 1;

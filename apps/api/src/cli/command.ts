@@ -1,6 +1,8 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { recordAudit } from '../modules/audit/service.ts';
 
 /** One `pnpm admin <command> [args]` entry: it prints what it did, in Chinese, and answers the exit code. */
 export interface Command {
@@ -8,7 +10,39 @@ export interface Command {
   help: string;
   /** `app` is the api built as the server builds it (buildApp; not listening, no background tasks). */
   run: (app: FastifyInstance, args: string[]) => Promise<number>;
+  /** Only looks (lists, checks): not written to the audit log. */
+  reads?: boolean;
 }
+
+/** Arguments never written down: the value after `--password`, and reset-password's new password. */
+const maskSecrets = (name: string, args: string[]) =>
+  args.map((arg, i) =>
+    args[i - 1] === '--password' || arg.startsWith('--password=') || (name === 'reset-password' && i === 1)
+      ? arg.startsWith('--password=')
+        ? '--password=***'
+        : '***'
+      : arg,
+  );
+
+/**
+ * Runs a command. One that changes something and finishes (whatever its exit code: an import with rejected rows
+ * still imported the rest) is appended to the audit log like a console action, as done from the command line by
+ * the operating-system user, with its command line (secrets masked).
+ */
+export const runCommand = async (app: FastifyInstance, name: string, command: Command, args: string[]) => {
+  const code = await command.run(app, args);
+  if (!command.reads) {
+    const line = ['pnpm admin', name, ...maskSecrets(name, args)].join(' ');
+    await recordAudit(app.prisma, {
+      actorId: null,
+      actorName: `命令行（${userInfo().username}）`,
+      action: `cli.${name}`,
+      targetType: 'cli',
+      summary: line,
+    });
+  }
+  return code;
+};
 
 /** The argument, or an error naming the command's usage. */
 export const need = (value: string | undefined, usage: string) => {

@@ -34,6 +34,7 @@ const RESOURCE_TYPES: Record<string, ResourceType> = {
 /** The wallet, orders, settlement and withdrawals (issue #6). */
 export const commerceCommands: Record<string, Command> = {
   'ledger-check': {
+    reads: true,
     usage: 'ledger-check',
     help: '核对账本：每笔交易借贷平衡、每个账户余额等于其分录合计、用户账户不为负；有问题时退出码为 2',
     run: async ({ prisma }) => {
@@ -115,6 +116,7 @@ export const commerceCommands: Record<string, Command> = {
     },
   },
   withdrawals: {
+    reads: true,
     usage: 'withdrawals',
     help: '列出待审核的提现申请',
     run: async ({ prisma }) => {

@@ -4,6 +4,7 @@ import { type Command, idArg } from './command.ts';
 /** `pnpm admin synonyms | synonym-add | synonym-remove`: the search's synonym sets (modules/library/synonyms.ts). */
 export const searchCommands: Record<string, Command> = {
   synonyms: {
+    reads: true,
     usage: 'synonyms',
     help: '列出检索用的同义词组（编号与词语）',
     run: async ({ prisma }) => {

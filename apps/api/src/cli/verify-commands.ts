@@ -18,6 +18,7 @@ const userNames = async (prisma: PrismaClient, ids: number[]) => {
 /** Identity verification, invoices and the pay-password lock (issue #6). */
 export const verifyCommands: Record<string, Command> = {
   verifications: {
+    reads: true,
     usage: 'verifications',
     help: '列出待审核的实名认证申请（含证件照文件，管理员登录后可在 /api/file/info/<文件编号> 查看）',
     run: async ({ prisma }) => {
@@ -52,6 +53,7 @@ export const verifyCommands: Record<string, Command> = {
     ),
   },
   invoices: {
+    reads: true,
     usage: 'invoices',
     help: '列出待开具的发票申请',
     run: async ({ prisma }) => {

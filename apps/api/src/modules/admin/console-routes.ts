@@ -46,7 +46,8 @@ export default async function consoleRoutes(app: FastifyInstance, opts: { config
         actorId: r.actorId,
         actorName: r.actorName,
         action: r.action,
-        actionLabel: AUDIT_ACTIONS[r.action] ?? r.action,
+        actionLabel:
+          AUDIT_ACTIONS[r.action] ?? (r.action.startsWith('cli.') ? `命令行 ${r.action.slice(4)}` : r.action),
         targetType: r.targetType,
         targetId: r.targetId,
         summary: r.summary,
