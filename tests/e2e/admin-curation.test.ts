@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
 import { pageFindings, settle, VIEWPORTS, watchPage } from './gate-checks.ts';
-import { cn } from './helpers.ts';
+import { cn, motionEnded } from './helpers.ts';
 
 /**
  * The console's curation pages in Chromium, as the district administrator: a banner made on /admin/banners shows
@@ -165,6 +165,9 @@ describe('announcements', () => {
       await page.getByRole('button', { name: cn('发布') }).click();
       await page.getByRole('listitem').filter({ hasText: '寒假系统维护通知' }).waitFor();
       expect(await page.getByLabel('公告标题').inputValue()).toBe('');
+      // The confirmation fades out: check the page once it has gone.
+      await page.getByRole('button', { name: cn('发布') }).waitFor({ state: 'hidden' });
+      await motionEnded(page);
       expect(await pageFindings(page)).toEqual([]);
       await page.screenshot({ path: artifact('admin/curation-announcements-desktop.png'), fullPage: true });
       expect(watcher.take()).toEqual([]);

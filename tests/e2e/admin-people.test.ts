@@ -5,7 +5,7 @@ import { verifyPassword } from '../../apps/api/src/lib/password.ts';
 import type { TestApp } from '../support/app.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
 import { pageFindings, settle, VIEWPORTS, watchPage } from './gate-checks.ts';
-import { cn, eventually, toast } from './helpers.ts';
+import { cn, eventually, motionEnded, toast } from './helpers.ts';
 
 /**
  * The console's people pages in Chromium: as the district administrator, create a user, find it by search and
@@ -141,8 +141,7 @@ describe('users', () => {
       await page.screenshot({ path: artifact('admin/people-users-phone.png'), fullPage: true });
       await userRow(page, 'zhangxm').getByRole('button', { name: '详情：张晓梅（zhangxm）' }).click();
       await page.getByTestId('user-detail').waitFor();
-      // The drawer slides in: its colours are only final once the motion has ended.
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await motionEnded(page);
       expect(await pageFindings(page, { touch: true })).toEqual([]);
       await page.screenshot({ path: artifact('admin/people-user-drawer-phone.png') });
       expect(watcher.take()).toEqual([]);

@@ -63,3 +63,14 @@ export const dragSlider = async (page: Page, dx: number) => {
   await page.mouse.up();
   return verified;
 };
+
+/**
+ * Waits until no finite CSS animation or transition runs (a drawer sliding in, a confirmation fading out): colours
+ * are only final, for axe's contrast check, once the motion has ended. Endless ones (a spinner) are not waited for.
+ */
+export const motionEnded = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
