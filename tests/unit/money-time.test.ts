@@ -1,6 +1,7 @@
 import {
   chinaDate,
   chinaDateTime,
+  chinaDayStart,
   chinaTimestampDigits,
   chinaYear,
   fenToYuanInput,
@@ -56,6 +57,12 @@ describe('China time (packages/shared/src/time.ts)', () => {
     expect(chinaYear(after)).toBe(2027);
     expect(chinaDateTime(after)).toBe('2027-01-01 00:00:00');
     expect(chinaTimestampDigits(after)).toBe('20270101000000');
+  });
+
+  it('starts a China day at 16:00 UTC the day before, and round-trips with chinaDate', () => {
+    expect(chinaDayStart('2027-01-01').toISOString()).toBe('2026-12-31T16:00:00.000Z');
+    expect(chinaDate(chinaDayStart('2027-01-01'))).toBe('2027-01-01');
+    expect(chinaDate(new Date(chinaDayStart('2027-01-01').getTime() - 1))).toBe('2026-12-31');
   });
 });
 

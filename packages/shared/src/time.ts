@@ -14,6 +14,9 @@ export const chinaDate = (at: Date = new Date()) => chinaClock(at).slice(0, 10);
 /** '2026-11-22 08:05:00' (also Alipay's timestamp format). */
 export const chinaDateTime = (at: Date = new Date()) => chinaClock(at).slice(0, 19).replace('T', ' ');
 
+/** The instant a China day ('2026-11-22') begins: 00:00 in China. */
+export const chinaDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - CHINA_OFFSET_MS);
+
 /** 2026. */
 export const chinaYear = (at: Date = new Date()) => Number(chinaClock(at).slice(0, 4));
 

@@ -1,13 +1,10 @@
-import { AUDIT_ACTIONS, type ConsoleIdentity, chinaDateTime, routes } from '@zyk/shared';
+import { AUDIT_ACTIONS, type ConsoleIdentity, chinaDateTime, chinaDayStart, routes } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
 import { auditPage } from '../audit/service.ts';
 import { dictNames } from '../dict/service.ts';
 import { schoolNames } from '../org/schools.ts';
-
-/** China-time day → the instant it starts (dates in the console are days in China). */
-const chinaDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 /** Who the administrator is, and the audit log. */
 export default async function consoleRoutes(app: FastifyInstance, opts: { config: Config }) {

@@ -1,5 +1,6 @@
 import {
   chinaDate,
+  chinaDayStart,
   type DashboardData,
   type DashboardFigures,
   JOB_TASK_NAMES,
@@ -73,9 +74,9 @@ const dashboardScope = async (app: FastifyInstance, admin: AdminContext) => {
 export default async function dashboardRoutes(app: FastifyInstance, _opts: { config: Config }) {
   registerRoute(app, routes.adminDashboard, async ({ admin }): Promise<DashboardData> => {
     const today = chinaDate();
-    const todayStart = new Date(`${today}T00:00:00+08:00`);
+    const todayStart = chinaDayStart(today);
     const sinceDay = addDays(today, -(WINDOW_DAYS - 1));
-    const since = new Date(`${sinceDay}T00:00:00+08:00`);
+    const since = chinaDayStart(sinceDay);
     const window = { since, sinceDay, todayStart };
     const scope = await dashboardScope(app, admin);
 

@@ -1,4 +1,4 @@
-import { type AdminBanner, type BannerInput, chinaDate, type HomeBanner, MESSAGES } from '@zyk/shared';
+import { type AdminBanner, type BannerInput, chinaDate, chinaDayStart, type HomeBanner, MESSAGES } from '@zyk/shared';
 import type { HomeBanner as BannerRow, PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockKey, type Tx } from '../../lib/transaction.ts';
@@ -8,10 +8,9 @@ const M = MESSAGES.console.curation;
 
 /** A console date is a day in China: it starts at 00:00 there; an end day is included, so it ends a day later. */
 const DAY_MS = 86_400_000;
-const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 const toDates = (input: BannerInput) => ({
-  startsAt: input.startsOn ? dayStart(input.startsOn) : null,
-  endsAt: input.endsOn ? new Date(dayStart(input.endsOn).getTime() + DAY_MS) : null,
+  startsAt: input.startsOn ? chinaDayStart(input.startsOn) : null,
+  endsAt: input.endsOn ? new Date(chinaDayStart(input.endsOn).getTime() + DAY_MS) : null,
 });
 
 const stateOf = (row: BannerRow, now: Date): AdminBanner['state'] => {
