@@ -207,7 +207,7 @@ describe('a visitor browses', () => {
   });
 
   it('login-only actions open the login dialog for a visitor', async () => {
-    for (const name of ['点赞 0', '收藏 0', '下载', '举报']) {
+    for (const name of ['点赞 0', '收藏 0', '举报']) {
       await summary(page).getByRole('button', { name, exact: true }).click();
       await loginDialog(page).waitFor({ state: 'visible' });
       await page.keyboard.press('Escape');
@@ -228,6 +228,29 @@ describe('a visitor browses', () => {
     // Drawn by pdf.js into the page (no plugin: the CSP forbids <object>, and phones have none).
     await page.getByTestId('preview-pdf').getByRole('img', { name: '第 1 页' }).waitFor();
     expect(await page.getByTestId('pdf-page-count').textContent()).toBe('共 1 页');
+  });
+
+  it('a visitor downloads a free resource without logging in; a paid one asks them to log in', async () => {
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('region', { name: PDF_TITLE }).getByRole('button', { name: '下载', exact: true }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('勾股定理-课后练习.pdf');
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect(await loginDialog(page).isVisible()).toBe(false);
+    await eventually(() => page.getByTestId('count-download').textContent()).toBe('1');
+    expect((await t.prisma.resource.findUniqueOrThrow({ where: { id: ids.pdf } })).downloadCount).toBe(1);
+    expect(await t.prisma.downloadHistory.count({ where: { resourceId: ids.pdf } })).toBe(0);
+
+    await page.goto(`${t.url}/home/documents/details?id=${ids.paid}`);
+    await page.getByRole('region', { name: PAID_TITLE }).getByRole('button', { name: '下载', exact: true }).click();
+    await loginDialog(page).waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await loginDialog(page).waitFor({ state: 'hidden' });
+    expect((await t.prisma.resource.findUniqueOrThrow({ where: { id: ids.paid } })).downloadCount).toBe(0);
   });
 
   it('searches in Chinese: trimmed keyword, highlighted hits, type filter, hot words, and an empty keyword', async () => {

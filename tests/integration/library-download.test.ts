@@ -88,6 +88,35 @@ describe('downloads', () => {
     expect((await reader.call(routes.download, { query: { id, fileId: 'not-a-file-of-it' } })).code).toBe(40400);
   });
 
+  it('a visitor downloads a free resource without logging in: counted, in nobody’s history', async () => {
+    const { id } = await publishFile(0);
+    const visitor = t.client();
+    const detail = await visitor.call(routes.resourceOpen, { query: { id } });
+    expect(detail.data.canDownload).toBe(true);
+    const res = await visitor.call(routes.download, { query: { id } });
+    expect(res.code, res.msg).toBe(0);
+    const file = await fetch(`${t.url}${res.data.url}`);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe(TEXT.repeat(50));
+    expect((await t.prisma.resource.findUniqueOrThrow({ where: { id } })).downloadCount).toBe(1);
+    expect(await t.prisma.downloadHistory.count({ where: { resourceId: id } })).toBe(0);
+    // The signed address is short-lived and for this file only: a changed signature is refused.
+    expect((await fetch(`${t.url}${res.data.url.replace(/sig=[^&]+/, 'sig=forged')}`)).status).toBe(403);
+  });
+
+  it('a visitor is refused a paid or unpublished resource, and nothing is counted', async () => {
+    const visitor = t.client();
+    const paid = await publishFile(500);
+    const refused = await visitor.call(routes.download, { query: { id: paid.id } });
+    expect(refused).toMatchObject({ code: 40300, msg: '该资源为付费资源，购买后即可下载' });
+    expect((await visitor.call(routes.resourceOpen, { query: { id: paid.id } })).data.canDownload).toBe(false);
+    const pending = await publishFile(0, false);
+    expect((await visitor.call(routes.download, { query: { id: pending.id } })).code).toBe(40300);
+    for (const id of [paid.id, pending.id]) {
+      expect((await t.prisma.resource.findUniqueOrThrow({ where: { id } })).downloadCount).toBe(0);
+    }
+  });
+
   it("a paid resource's thumbnails show on its cards to everyone; an image that is its own thumbnail does not", async () => {
     /** Status, headers and the whole body (a body left unread would keep its connection busy). */
     const thumbnail = async (fileId: string, cookie?: string) => {
@@ -123,5 +152,53 @@ describe('downloads', () => {
     expect(stranger.body.equals(image)).toBe(false);
     const own = await thumbnail(photo.fileId, cookieOf(author.jar));
     expect(own.body.equals(image)).toBe(true);
+  });
+});
+
+describe('downloads where the district asks for a login (DOWNLOAD_REQUIRES_LOGIN=true)', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await startTestApp({ env: { RATE_LIMITS: 'false', DOWNLOAD_REQUIRES_LOGIN: 'true' } });
+  });
+  afterAll(async () => {
+    await strict?.close();
+  });
+
+  it('a visitor is asked to log in (401, nothing counted); a logged-in teacher downloads as before', async () => {
+    const owner = await loginAs(strict, 'lijg');
+    const up = await postDocument(strict.url, cookieOf(owner.jar), '讲义.txt', Buffer.from(TEXT));
+    const { stageId, subjectId } = await dictIds(strict, '初中', '数学');
+    const published = await owner.call(routes.publishDocument, {
+      body: { title: '免费讲义', stageId, subjectId, fileIds: [String(up.json.data.id)], price: 0, type: 'DOCUMENT' },
+    });
+    const id = published.data.id;
+    await createReviewAdmin(strict.prisma).approve(id);
+    const visitor = strict.client();
+    expect((await visitor.call(routes.resourceOpen, { query: { id } })).data.canDownload).toBe(false);
+    expect(await visitor.call(routes.download, { query: { id } })).toMatchObject({
+      code: 40100,
+      msg: '请先登录后再下载',
+    });
+    expect((await strict.prisma.resource.findUniqueOrThrow({ where: { id } })).downloadCount).toBe(0);
+    const teacher = await loginAs(strict, 'zhangxm');
+    expect((await teacher.call(routes.download, { query: { id } })).code).toBe(0);
+    expect((await strict.prisma.resource.findUniqueOrThrow({ where: { id } })).downloadCount).toBe(1);
+  });
+});
+
+describe('the download limit per address', () => {
+  it('answers 429 with a Chinese message once an address passes 60 downloads a minute', async () => {
+    const limited = await startTestApp();
+    try {
+      const visitor = limited.client();
+      const codes: number[] = [];
+      for (let i = 0; i < 61; i++) codes.push((await visitor.call(routes.download, { query: { id: 999_999 } })).code);
+      expect(codes.slice(0, 60).every((code) => code === 40400)).toBe(true);
+      expect(codes[60]).toBe(42900);
+      const limitedAnswer = await visitor.call(routes.download, { query: { id: 999_999 } });
+      expect(limitedAnswer.msg).toBe('操作过于频繁，请稍后再试');
+    } finally {
+      await limited.close();
+    }
   });
 });

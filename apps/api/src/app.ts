@@ -163,7 +163,7 @@ export const buildApp = async ({
   await app.register(uploadRoutes, { config });
   await app.register(fileRoutes);
   await app.register(previewRoutes, { config });
-  await app.register(libraryRoutes);
+  await app.register(libraryRoutes, { downloadRequiresLogin: config.DOWNLOAD_REQUIRES_LOGIN });
   await app.register(messageRoutes);
   await app.register(workOrderRoutes);
   await app.register(courseRoutes);

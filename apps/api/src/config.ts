@@ -48,6 +48,8 @@ const schema = z.object({
   PASSWORD_TRANSPORT_KEY: z.string().min(8).default('ziyuanku-transport-2026'),
   /** The separate authentication site on the same origin (studios, training centre, security settings, register). */
   AUTH_SITE_URL: z.string().default('/auth'),
+  /** Visitors download free, published resources without logging in; true asks every downloader to log in first. */
+  DOWNLOAD_REQUIRES_LOGIN: bool.default(false),
   /** Online preview host for Office files (kkFileView-style); empty means the built-in preview. */
   PREVIEW_HOST: z.string().default(''),
   /** A session ends after this much inactivity, and in any case after SESSION_ABSOLUTE_HOURS. */

@@ -128,6 +128,7 @@ export const MESSAGES = {
     paidResource: '该资源为付费资源，购买后即可下载',
     unavailable: '该资源暂不可下载',
     fileNotInResource: '该资源没有这个文件',
+    loginRequired: '请先登录后再下载',
   },
   comment: {
     notFound: '评论不存在或已删除',

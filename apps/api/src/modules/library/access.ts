@@ -19,6 +19,18 @@ export const canDownloadResource = (user: SessionUser | null, resource: Resource
   return resource.price === 0 || purchased;
 };
 
+/**
+ * Whether this caller may download through the download route: the right to the files above, and, where the
+ * deployment asks every downloader to log in (DOWNLOAD_REQUIRES_LOGIN), a login. Reading the files for preview and
+ * playback is not a download and stays with canDownloadResource.
+ */
+export const canDownloadAs = (
+  user: SessionUser | null,
+  resource: ResourceAccessFacts,
+  purchased: boolean,
+  downloadRequiresLogin: boolean,
+) => (user === null && downloadRequiresLogin ? false : canDownloadResource(user, resource, purchased));
+
 /** Whether a user is entitled to a paid resource; registered by the module that knows (commerce: a paid order). */
 export type EntitlementRule = (userId: number, resourceId: number) => Promise<boolean>;
 

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { registerFileAccessRule } from '../../lib/file-access.ts';
 import { createSignedFileUrl } from '../files/plugin.ts';
 import { storedFileById } from '../files/records.ts';
-import { canDownloadResource, isEntitled } from './access.ts';
+import { canDownloadAs, canDownloadResource, isEntitled } from './access.ts';
 import type { createInteractionService } from './interactions.ts';
 
 interface ResourceOfFile {
@@ -55,19 +55,25 @@ export const registerLibraryWatermarkLabel = (app: FastifyInstance) =>
     return rows[0] ? `资源编号 ${rows[0].id}` : null;
   });
 
-/** Authorizes, counts and records a download, and answers a short-lived attachment URL for the file. */
+/**
+ * Authorizes, counts and records a download, and answers a short-lived attachment URL for the file. Visitors download
+ * free, published resources (counted, not in anyone's history) unless the deployment asks for a login.
+ */
 export const createDownloadService = (
   app: FastifyInstance,
   interactions: ReturnType<typeof createInteractionService>,
+  downloadRequiresLogin: boolean,
 ) => ({
-  download: async (user: SessionUser, resourceId: number, fileId?: string) => {
+  download: async (user: SessionUser | null, resourceId: number, fileId?: string) => {
+    if (user === null && downloadRequiresLogin) throw new AppError('UNAUTHORIZED', MESSAGES.download.loginRequired);
     const resource = await app.prisma.resource.findUnique({
       where: { id: resourceId },
       include: { files: { orderBy: { sort: 'asc' } } },
     });
     if (!resource || resource.deletedAt) throw new AppError('NOT_FOUND', MESSAGES.resource.notFoundOrDeleted);
-    const purchased = resource.price > 0 && (await isEntitled(app.resourceEntitlements, user.id, resource.id));
-    if (!canDownloadResource(user, resource, purchased)) {
+    const purchased =
+      user !== null && resource.price > 0 && (await isEntitled(app.resourceEntitlements, user.id, resource.id));
+    if (!canDownloadAs(user, resource, purchased, downloadRequiresLogin)) {
       throw new AppError(
         'FORBIDDEN',
         resource.status === 'PUBLISHED' && resource.price > 0
@@ -80,7 +86,7 @@ export const createDownloadService = (
       throw new AppError('NOT_FOUND', MESSAGES.download.fileNotInResource);
     }
     const file = (await storedFileById(app.prisma, chosen))!;
-    await interactions.recordDownload(user.id, resourceId);
+    await interactions.recordDownload(user?.id ?? null, resourceId);
     return {
       url: createSignedFileUrl(app, file.id, { disposition: 'attachment', ttlSeconds: 300 }),
       fileName: file.originalName,

@@ -101,16 +101,20 @@ export const createInteractionService = (prisma: PrismaClient) => {
       return { position };
     },
 
-    /** Counts an authorized download and records it in the user's download history. */
-    recordDownload: async (userId: number, resourceId: number) => {
+    /** Counts an authorized download and, for a logged-in user (null: a visitor), records it in their download history. */
+    recordDownload: async (userId: number | null, resourceId: number) => {
       await batch(prisma, [
         prisma.$executeRaw`UPDATE resources SET download_count = download_count + 1 WHERE id = ${resourceId}`,
         prisma.$executeRaw`
           INSERT INTO resource_daily_stats (resource_id, day, downloads) VALUES (${resourceId}, ${CHINA_TODAY_SQL}, 1)
           ON CONFLICT (resource_id, day) DO UPDATE SET downloads = resource_daily_stats.downloads + 1`,
-        prisma.$executeRaw`
-          INSERT INTO download_history (user_id, resource_id) VALUES (${userId}, ${resourceId})
-          ON CONFLICT (user_id, resource_id) DO UPDATE SET times = download_history.times + 1, downloaded_at = now()`,
+        ...(userId === null
+          ? []
+          : [
+              prisma.$executeRaw`
+                INSERT INTO download_history (user_id, resource_id) VALUES (${userId}, ${resourceId})
+                ON CONFLICT (user_id, resource_id) DO UPDATE SET times = download_history.times + 1, downloaded_at = now()`,
+            ]),
       ]);
     },
 

@@ -6,7 +6,7 @@ import { transaction } from '../../lib/transaction.ts';
 import { dictEntry, dictNames } from '../dict/service.ts';
 import { filesOwnedBy, ownsAllFiles, storedFilesInOrder } from '../files/records.ts';
 import { mediaFactsOf } from '../preview/facts.ts';
-import { canDownloadResource, type EntitlementRule, isEntitled } from './access.ts';
+import { canDownloadAs, type EntitlementRule, isEntitled } from './access.ts';
 import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
 import { libraryChanged } from './page-cache.ts';
 import { writeSearchVector } from './search-index.ts';
@@ -34,7 +34,11 @@ const FILE_KINDS: Record<ResourceType, string[]> = {
 
 const isOwnerOrAdmin = (user: SessionUser | null, authorId: number) => !!user && (user.isAdmin || user.id === authorId);
 
-export const createResourceService = (prisma: PrismaClient, entitlements: readonly EntitlementRule[]) => {
+export const createResourceService = (
+  prisma: PrismaClient,
+  entitlements: readonly EntitlementRule[],
+  downloadRequiresLogin: boolean,
+) => {
   const checkDictionary = async (stageId: number, subjectId: number) => {
     const subject = await dictEntry(prisma, subjectId);
     if (subject?.level !== 2 || subject.parentId !== stageId) {
@@ -167,7 +171,7 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
       starred: !!star,
       collected: !!collect,
       playPosition: view?.playPosition ?? 0,
-      canDownload: canDownloadResource(
+      canDownload: canDownloadAs(
         user,
         {
           authorId: row.author_id,
@@ -176,6 +180,7 @@ export const createResourceService = (prisma: PrismaClient, entitlements: readon
           deletedAt: row.deleted_at,
         },
         purchased,
+        downloadRequiresLogin,
       ),
       purchased,
     };

@@ -12,9 +12,9 @@ import { reindexStale } from './search-index.ts';
 
 const bool = (state?: '1' | '0') => (state === undefined ? undefined : state === '1');
 
-export default async function libraryRoutes(app: FastifyInstance) {
+export default async function libraryRoutes(app: FastifyInstance, opts: { downloadRequiresLogin: boolean }) {
   const lists = createListService(app.prisma, app.pg);
-  const resources = createResourceService(app.prisma, app.resourceEntitlements);
+  const resources = createResourceService(app.prisma, app.resourceEntitlements, opts.downloadRequiresLogin);
   const interactions = createInteractionService(app.prisma);
   const comments = createCommentService(app.prisma);
   const reports = createReportService(app.prisma);
@@ -37,7 +37,7 @@ export default async function libraryRoutes(app: FastifyInstance) {
     closing = true;
     await reindexing;
   });
-  const downloads = createDownloadService(app, interactions);
+  const downloads = createDownloadService(app, interactions, opts.downloadRequiresLogin);
   registerLibraryFileRule(app);
   registerLibraryWatermarkLabel(app);
 

@@ -103,9 +103,10 @@ const myListBody = pageQuery(10, 50);
 export const download = defineRoute({
   method: 'GET',
   path: `${LIB}/download/update/data`,
-  summary: '下载：校验权限（免费资源、作者、管理员，或已购买），计入下载次数与下载记录，返回 5 分钟内有效的下载地址',
+  summary:
+    '下载：校验权限（免费资源任何人可下载，部署要求时须登录；付费资源须作者、管理员或已购买），计入下载次数（登录用户另记下载记录），返回 5 分钟内有效的下载地址；每个 IP 每分钟 60 次',
   tag: '互动',
-  access: 'user',
+  access: 'public',
   rateLimit: { max: 60, timeWindowMs: 60_000 },
   query: z.object({ id, fileId: z.string().min(1).max(64).optional().describe('资源中的某个文件；不传为第一个') }),
   example: { query: { id: 1 } },

@@ -291,7 +291,8 @@ const Summary = ({ resource: r, toast }: { resource: ResourceDetail; toast: Toas
 
 /**
  * Downloads go through the server, which checks the right (free and published, the author, or bought), counts
- * it and answers a short-lived link; a refusal (a paid resource) shows the server's message.
+ * it and answers a short-lived link; a refusal (a paid resource) shows the server's message. A visitor downloads what
+ * the details say they may (free resources, unless the district asks for a login); anything else asks them to log in.
  */
 const useDownload = (r: ResourceDetail, toast: Toast) => {
   const { loggedIn } = useSession();
@@ -315,7 +316,7 @@ const useDownload = (r: ResourceDetail, toast: Toast) => {
     refusal: loggedIn ? refusal : null,
     pendingFile: mutation.isPending ? mutation.variables : null,
     start: (fileId: string) => {
-      if (!ensureLoggedIn()) return;
+      if (!r.canDownload && !ensureLoggedIn()) return;
       mutation.mutate(fileId);
     },
   };
