@@ -13,6 +13,7 @@ import { WEB_DIST_DIR } from './lib/paths.ts';
 import accountRoutes from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createDevSmsSender, type SmsSender } from './modules/account/sms.ts';
+import wechatRoutes from './modules/account/wechat/routes.ts';
 import adminRoutes from './modules/admin/plugin.ts';
 import authRoutes from './modules/auth/routes.ts';
 import session from './modules/auth/sessions.ts';
@@ -34,7 +35,10 @@ import libraryRoutes from './modules/library/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
 import previews from './modules/preview/plugin.ts';
 import previewRoutes from './modules/preview/routes.ts';
+import registrationRoutes from './modules/registration/routes.ts';
+import studioRoutes from './modules/studios/routes.ts';
 import systemRoutes, { type ReadinessCheck } from './modules/system/routes.ts';
+import trainingRoutes from './modules/training/routes.ts';
 import uploads from './modules/uploads/plugin.ts';
 import uploadRoutes from './modules/uploads/routes.ts';
 import workOrderRoutes from './modules/workorders/routes.ts';
@@ -145,12 +149,8 @@ export const buildApp = async ({
   // Services shared by several modules are built here, once; the modules receive them.
   const secret = await loadFileUrlSecret(config);
   const payTokens = new PayTokens(secret, clock);
-  const account = createAccountService(
-    app.prisma,
-    sms ?? createDevSmsSender(app.prisma, app.log),
-    config.PASSWORD_TRANSPORT_KEY,
-    clock,
-  );
+  const smsSender = sms ?? createDevSmsSender(app.prisma, app.log);
+  const account = createAccountService(app.prisma, smsSender, config.PASSWORD_TRANSPORT_KEY, clock);
   await app.register(files, { config, fileUrlSecret: secret });
   await app.register(previews, { config });
   await app.register(uploads, { config });
@@ -160,6 +160,8 @@ export const buildApp = async ({
   await app.register(authRoutes, { config });
   await app.register(centerRoutes);
   await app.register(accountRoutes, { account });
+  await app.register(registrationRoutes, { config, sms: smsSender, secret });
+  await app.register(wechatRoutes, { config });
   await app.register(uploadRoutes, { config });
   await app.register(fileRoutes);
   await app.register(previewRoutes, { config });
@@ -167,12 +169,14 @@ export const buildApp = async ({
   await app.register(messageRoutes);
   await app.register(workOrderRoutes);
   await app.register(courseRoutes);
+  await app.register(studioRoutes);
+  await app.register(trainingRoutes);
   await app.register(curationRoutes);
   const channel = await (paymentChannel ?? ((instance) => createPaymentChannel(instance, config)))(app);
   await app.register(commerceRoutes, { config, channel, payTokens, stateSecret: secret });
   await app.register(verifyRoutes, { config, account, payTokens });
   await app.register(invoiceRoutes);
-  await app.register(adminRoutes, { config });
+  await app.register(adminRoutes, { config, sms: smsSender });
   await app.register(sandboxNotifier, { config, deliverNotifications: channel.deliverNotifications });
   startWorkers(app, config);
 

@@ -119,6 +119,12 @@ const schema = z.object({
     .refine((n) => n === 1 || n === 2, 'REVIEW_LEVELS must be 1 or 2')
     .default(1)
     .transform((n) => n as 1 | 2),
+  /**
+   * Who may register on the account site: open (the account is active at once), approval (the school administrator
+   * of the chosen school approves it in the console), roster (only teachers on the allow-list imported with
+   * `pnpm admin import-allowlist`; active at once).
+   */
+  REGISTRATION_POLICY: z.enum(['open', 'approval', 'roster']).default('approval'),
   /** Platform commission on each sale, in percent of the price. */
   COMMISSION_PERCENT: z.coerce.number().min(0).max(90).default(10),
   /** Days a sale's income stays pending before it becomes withdrawable. */
@@ -139,6 +145,11 @@ const schema = z.object({
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   /** Seconds between the sandbox's notification retries (Alipay itself waits minutes to hours). */
   SANDBOX_NOTIFY_RETRY_SECONDS: z.coerce.number().min(0.05).default(5),
+  /** WeChat binding (security settings): the built-in WeChat sandbox, or the WeChat open platform's website login. */
+  WECHAT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  /** The website application's AppID and AppSecret from open.weixin.qq.com (WECHAT_PROVIDER=wechat). */
+  WECHAT_APP_ID: z.string().default(''),
+  WECHAT_APP_SECRET: z.string().default(''),
 });
 
 const checked = schema.superRefine((c, ctx) => {

@@ -3,6 +3,9 @@ import { loadConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
 import { seedDemoCommerce } from './db/demo-commerce.ts';
 import { seedDemoLibrary } from './db/demo-library.ts';
+import { seedDemoRegistrations } from './db/demo-registrations.ts';
+import { seedDemoStudios } from './db/demo-studios.ts';
+import { seedDemoTraining } from './db/demo-training.ts';
 import { seedIfEmpty } from './db/seed.ts';
 
 const config = loadConfig();
@@ -14,6 +17,9 @@ if (config.SEED_ON_START) {
   await seedIfEmpty(app.prisma, bootLog);
   await seedDemoLibrary(app, config, bootLog);
   await seedDemoCommerce(app.prisma, config, bootLog);
+  await seedDemoRegistrations(app.prisma, bootLog);
+  await seedDemoStudios(app.prisma, bootLog);
+  await seedDemoTraining(app.prisma, bootLog);
 }
 
 let closing = false;

@@ -7,6 +7,7 @@ export * from './input-text.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export { buildOpenApi } from './openapi/build.ts';
+export * from './password-rule.ts';
 export { pathOf } from './paths.ts';
 export * from './permissions.ts';
 export * from './routes/index.ts';

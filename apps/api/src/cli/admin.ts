@@ -17,6 +17,7 @@ import { sendMessage } from '../modules/messages/service.ts';
 import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
 import { type Command, flagArgs, need, reviewCommand, runCommand } from './command.ts';
 import { commerceCommands } from './commerce-commands.ts';
+import { registrationCommands } from './registration-commands.ts';
 import { searchCommands } from './search-commands.ts';
 import { verifyCommands } from './verify-commands.ts';
 
@@ -348,6 +349,7 @@ export const commands: Record<string, Command> = {
     },
   },
   ...commerceCommands,
+  ...registrationCommands,
   ...searchCommands,
   ...verifyCommands,
 };

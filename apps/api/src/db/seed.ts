@@ -94,6 +94,9 @@ export const importDictionaries = async (prisma: PrismaClient, input: unknown): 
   return report;
 };
 
+/** A studio's code is the last segment of its address (/auth/studio/<code>). */
+const studioCodeOf = (toUrl: string) => toUrl.split(/[/?#]/).filter(Boolean).at(-1) ?? toUrl;
+
 export const importRoles = async (prisma: PrismaClient, input: unknown) => {
   const data = rolesSchema.parse(input);
   // A new role gets the file's scope and permissions; a known role keeps what administrators have set since.
@@ -108,7 +111,13 @@ export const importRoles = async (prisma: PrismaClient, input: unknown) => {
     const role = await prisma.role.findUniqueOrThrow({ where: { code: studio.role } });
     await prisma.studio.upsert({
       where: { roleId_name: { roleId: role.id, name: studio.name } },
-      create: { roleId: role.id, name: studio.name, toUrl: studio.toUrl, sort: i + 1 },
+      create: {
+        roleId: role.id,
+        name: studio.name,
+        toUrl: studio.toUrl,
+        code: studioCodeOf(studio.toUrl),
+        sort: i + 1,
+      },
       update: { toUrl: studio.toUrl, sort: i + 1 },
     });
   }
@@ -138,6 +147,9 @@ interface ProjectSeed {
   status: string;
   startDate: string;
   endDate: string | null;
+  intro?: string;
+  organizer?: string;
+  requiredHours?: number | null;
   members: [string, string][];
 }
 
@@ -152,6 +164,9 @@ const seedProjects = async (prisma: PrismaClient, input: { projects: ProjectSeed
         status: p.status,
         startDate: new Date(p.startDate),
         endDate: p.endDate ? new Date(p.endDate) : null,
+        intro: p.intro ?? '',
+        organizer: p.organizer ?? '',
+        requiredHours: p.requiredHours ?? null,
         members: {
           create: p.members.flatMap(([userName, memberRole]) => {
             const user = users.find((u) => u.userName === userName);
@@ -182,6 +197,27 @@ export const seedIfEmpty = async (prisma: PrismaClient, log: (msg: string) => vo
   await prisma.user.update({
     where: { userName: 'wangcy' },
     data: { wechatOpenId: 'o6_demo_wangcy', wechatNickname: '春燕老师', wechatBoundAt: new Date() },
+  });
+  // ...and a few days of login history from two devices, one attempt with a wrong password among them.
+  const wangcy = await prisma.user.findUniqueOrThrow({ where: { userName: 'wangcy' }, select: { id: true } });
+  const windows =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+  const iphone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+  await prisma.loginEvent.createMany({
+    data: [
+      { userId: wangcy.id, success: true, ip: '10.12.3.45', userAgent: windows, createdAt: hoursAgo(50) },
+      {
+        userId: wangcy.id,
+        success: false,
+        reason: 'BAD_PASSWORD',
+        ip: '223.104.6.18',
+        userAgent: iphone,
+        createdAt: hoursAgo(26),
+      },
+      { userId: wangcy.id, success: true, ip: '223.104.6.18', userAgent: iphone, createdAt: hoursAgo(25.9) },
+    ],
   });
   log(`seeded dictionaries, roles, areas, schools, projects and ${report.created} demo users`);
   return true;

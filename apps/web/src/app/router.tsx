@@ -52,6 +52,26 @@ const account = () => loadChunk(() => import('./routes/person-space-account.tsx'
 const payScreens = () => loadChunk(() => import('./routes/pay.tsx'));
 const publicShell = () => loadChunk(() => import('./routes/home-layout.tsx'));
 
+/**
+ * Pages of an area whose parts are chunks: `page(path, title, part, exportName)` loads the part's chunk and shows the
+ * named export; the export name is checked against the chunk's exports.
+ */
+const pagesOf =
+  <Parts extends Record<string, () => Promise<object>>>(parts: Parts) =>
+  <P extends keyof Parts>(
+    path: string,
+    title: string,
+    part: P,
+    page: keyof Awaited<ReturnType<Parts[P]>>,
+  ): RouteObject => ({
+    path,
+    handle: handle({ title }),
+    lazy: async () => {
+      const module = (await parts[part]!()) as Record<PropertyKey, unknown>;
+      return { Component: module[page] as React.ComponentType };
+    },
+  });
+
 /** The administration console: its frame, then one chunk per part (the dashboard's charts load only there). */
 const adminFrame = () => loadChunk(() => import('./routes/admin-layout.tsx'));
 const adminParts = {
@@ -61,16 +81,17 @@ const adminParts = {
   money: () => loadChunk(() => import('./routes/admin-money.tsx')),
   curation: () => loadChunk(() => import('./routes/admin-curation.tsx')),
 };
-type AdminPart = keyof typeof adminParts;
-type AdminPage<P extends AdminPart> = keyof Awaited<ReturnType<(typeof adminParts)[P]>>;
-const adminPage = <P extends AdminPart>(path: string, title: string, part: P, page: AdminPage<P>): RouteObject => ({
-  path,
-  handle: handle({ title }),
-  lazy: async () => {
-    const module: Record<PropertyKey, unknown> = await adminParts[part]();
-    return { Component: module[page] as React.ComponentType };
-  },
-});
+const adminPage = pagesOf(adminParts);
+
+/** The account site (/auth): its frame, then one chunk per part. */
+const authSiteFrame = () => loadChunk(() => import('./routes/auth-site-layout.tsx'));
+const authParts = {
+  register: () => loadChunk(() => import('./routes/auth-register.tsx')),
+  centre: () => loadChunk(() => import('./routes/auth-centre.tsx')),
+  security: () => loadChunk(() => import('./routes/auth-security.tsx')),
+  training: () => loadChunk(() => import('./routes/auth-training.tsx')),
+};
+const authPage = pagesOf(authParts);
 
 const accountPage = (
   path: string,
@@ -271,6 +292,7 @@ export const routes: RouteObject[] = [
           adminPage('reports', '举报处理', 'review', 'Reports'),
           adminPage('users', '用户管理', 'people', 'Users'),
           adminPage('roster', '名册导入', 'people', 'Roster'),
+          adminPage('registrations', '注册审核', 'people', 'Registrations'),
           adminPage('schools', '学校管理', 'people', 'Schools'),
           adminPage('roles', '角色权限', 'people', 'Roles'),
           adminPage('verifications', '实名认证', 'money', 'Verifications'),
@@ -281,6 +303,20 @@ export const routes: RouteObject[] = [
           adminPage('ledger', '账本核对', 'money', 'Ledger'),
           adminPage('banners', '首页横幅与公告', 'curation', 'Banners'),
           adminPage('featured', '精品课堂推荐', 'curation', 'Featured'),
+        ],
+      },
+      {
+        path: 'auth',
+        lazy: async () => ({ Component: (await authSiteFrame()).Layout }),
+        children: [
+          redirectIndex('/auth/personalCenter'),
+          authPage('register', '注册', 'register', 'Register'),
+          authPage('forgetPassword', '找回密码', 'register', 'ForgotPassword'),
+          authPage('personalCenter', '个人中心', 'centre', 'PersonalCenter'),
+          authPage('studio/:code', '工作室', 'centre', 'Studio'),
+          authPage('securitySettings', '安全设置', 'security', 'SecuritySettings'),
+          authPage('trainingCenter', '研修中心', 'training', 'TrainingCenter'),
+          authPage('trainingCenter/project', '研修项目', 'training', 'ProjectDetail'),
         ],
       },
       {

@@ -59,3 +59,33 @@ export const weChatWebUnBind = defineRoute({
   access: 'user',
   response: z.null(),
 });
+
+export const weChatBindInfo = defineRoute({
+  method: 'GET',
+  path: '/api/open/center/weChatBindInfo',
+  summary: '微信绑定状态：是否绑定、微信昵称、绑定时间',
+  tag: '账号安全',
+  access: 'user',
+  response: z.object({
+    bound: z.boolean(),
+    nickname: z.string().nullable(),
+    boundAt: z.string().nullable(),
+    /** sandbox: the built-in WeChat sandbox (test deployments); wechat: the WeChat open platform. */
+    provider: z.enum(['sandbox', 'wechat']),
+  }),
+});
+
+const roleRef = z.coerce.number().int().positive().max(2_147_483_647).optional();
+
+export const weChatWebBind = defineRoute({
+  method: 'POST',
+  path: '/api/open/center/weChatWebBind',
+  summary:
+    '开始绑定微信：返回微信扫码授权地址（state 与本会话绑定，10 分钟内有效且只能使用一次）；授权后微信回到本站的回调地址完成绑定，再回到安全设置页',
+  tag: '账号安全',
+  access: 'user',
+  rateLimit: { max: 10, timeWindowMs: 60_000 },
+  body: z.object({ roleTypeId: roleRef, roleId: roleRef }),
+  example: { body: { roleTypeId: 1, roleId: 1 } },
+  response: z.object({ authorizeUrl: z.string() }),
+});

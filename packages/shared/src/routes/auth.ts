@@ -1,4 +1,5 @@
 import { CAPTCHA_WBILI } from '../constants.ts';
+import { pageOf, pageQuery } from '../envelope.ts';
 import { MESSAGES } from '../messages.ts';
 import { z } from '../zod.ts';
 import { defineRoute } from './define.ts';
@@ -92,4 +93,80 @@ export const logout = defineRoute({
   tag: '登录',
   access: 'public',
   response: z.null(),
+});
+
+/** What a user agent says about the device, as the security page shows it. */
+const device = z.object({
+  browser: z.string().describe('浏览器及版本，如 Chrome 126'),
+  os: z.string().describe('操作系统，如 Windows 10、iOS 17.5'),
+  type: z.enum(['desktop', 'mobile', 'tablet']),
+});
+
+export const activeSession = z.object({
+  id: z.string().describe('会话的对外编号（不能当作 Cookie 使用）'),
+  current: z.boolean().describe('是否为发起本请求的设备（本机）'),
+  device,
+  ip: z.string().nullable(),
+  createdAt: z.string().describe('登录时间'),
+  lastSeenAt: z.string().describe('最近活动时间'),
+});
+export type ActiveSession = z.infer<typeof activeSession>;
+
+export const listSessions = defineRoute({
+  method: 'GET',
+  path: '/api/open/center/sessions',
+  summary: '当前账号的登录设备（有效会话），本机在前，其余按最近活动时间排列',
+  tag: '账号安全',
+  access: 'user',
+  response: z.array(activeSession),
+});
+
+export const endSession = defineRoute({
+  method: 'POST',
+  path: '/api/open/center/sessions/end',
+  summary: '让自己的某个登录设备退出登录（本机请用退出登录）',
+  tag: '账号安全',
+  access: 'user',
+  rateLimit: { max: 30, timeWindowMs: 60_000 },
+  body: z.object({
+    id: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{32}$/, '登录设备编号无效'),
+  }),
+  example: { body: { id: '0123456789abcdef0123456789abcdef' } },
+  response: z.null(),
+});
+
+export const endOtherSessions = defineRoute({
+  method: 'POST',
+  path: '/api/open/center/sessions/endOthers',
+  summary: '退出除本机以外的所有设备，data 为退出的设备数',
+  tag: '账号安全',
+  access: 'user',
+  rateLimit: { max: 10, timeWindowMs: 60_000 },
+  response: z.object({ ended: z.number().int() }),
+});
+
+export const loginEvent = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  ip: z.string().nullable(),
+  device,
+  success: z.boolean(),
+  /** Why a failed attempt failed: 密码错误 / 账号已锁定 / 账号已停用. */
+  reason: z.string().nullable(),
+});
+export type LoginEventEntry = z.infer<typeof loginEvent>;
+
+export const loginHistory = defineRoute({
+  method: 'GET',
+  path: '/api/open/center/loginHistory',
+  summary: '近 30 天的登录记录（成功与失败），新的在前，分页',
+  tag: '账号安全',
+  access: 'user',
+  rateLimit: { max: 60, timeWindowMs: 60_000 },
+  query: pageQuery(10, 50),
+  example: { query: { current: 1, size: 10 } },
+  response: pageOf(loginEvent),
 });

@@ -1,4 +1,4 @@
-import { pageOf, pageQuery } from '../envelope.ts';
+import { MESSAGES } from '../messages.ts';
 import { z } from '../zod.ts';
 import { defineRoute } from './define.ts';
 
@@ -50,36 +50,48 @@ export const getCenterInfo = defineRoute({
   response: centerInfo,
 });
 
-export const getStudioList = defineRoute({
+/** The personal centre's profile: the roster's fields (read-only here) and what the user edits. */
+export const profileView = z.object({
+  memberId: z.string(),
+  userName: z.string(),
+  realName: z.string(),
+  schoolName: z.string(),
+  stageId: z.number().int().nullable(),
+  subjectId: z.number().int().nullable(),
+  stageName: z.string().nullable(),
+  subjectName: z.string().nullable(),
+  bio: z.string(),
+  avatarFileId: z.string().nullable(),
+  avatarUrl: z.string().nullable().describe('头像（短时有效的签名地址）'),
+});
+export type ProfileView = z.infer<typeof profileView>;
+
+export const getProfile = defineRoute({
   method: 'GET',
-  path: '/api/open/center/getStudioList',
-  summary: '该角色可进入的工作室（名称与跳转地址）',
+  path: '/api/open/center/profile',
+  summary: '个人中心的个人资料（本人）：头像、姓名、学校、学段学科、个人简介',
   tag: '个人中心',
   access: 'user',
-  query: roleRef,
-  example: { query: { roleTypeId: 1, roleId: 1 } },
-  response: z.object({ list: z.array(z.object({ name: z.string(), toUrl: z.string() })) }),
+  response: profileView,
 });
 
-export const projectEntry = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  level: z.string().describe('级别：国家级/省级/市级/区级/校级'),
-  status: z.string(),
-  memberRole: z.string().describe('在项目中的身份：主持人/成员'),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-});
+const dictId = z.number().int().positive().max(2_147_483_647);
 
-export const getProjectPage = defineRoute({
-  method: 'GET',
-  path: '/api/open/center/getProjectPage',
-  summary: '我参与的项目（课题），分页',
+export const profileSave = defineRoute({
+  method: 'POST',
+  path: '/api/open/center/profile',
+  summary: '修改本人的头像、个人简介与学段学科（姓名与学校由名册与管理员维护）',
   tag: '个人中心',
   access: 'user',
-  query: pageQuery(10, 50),
-  example: { query: { current: 1, size: 10 } },
-  response: pageOf(projectEntry),
+  rateLimit: { max: 20, timeWindowMs: 60_000 },
+  body: z.object({
+    bio: z.string().trim().max(200, MESSAGES.profile.bioTooLong),
+    avatarFileId: z.string().min(1).max(64).nullable(),
+    stageId: dictId.nullable(),
+    subjectId: dictId.nullable(),
+  }),
+  example: { body: { bio: '热爱课堂，专注小学语文阅读教学。', avatarFileId: null, stageId: null, subjectId: null } },
+  response: profileView,
 });
 
 export const getSubjectOption = defineRoute({

@@ -10,7 +10,10 @@ import * as files from './files.ts';
 import * as library from './library/index.ts';
 import * as messages from './messages.ts';
 import * as preview from './preview.ts';
+import * as registration from './registration.ts';
+import * as studios from './studios.ts';
 import * as system from './system.ts';
+import * as training from './training.ts';
 import * as uploads from './uploads.ts';
 import * as workorders from './workorders.ts';
 
@@ -25,16 +28,30 @@ export const routes = {
   newLogin: auth.newLogin,
   alreadyLogin: auth.alreadyLogin,
   logout: auth.logout,
+  listSessions: auth.listSessions,
+  endSession: auth.endSession,
+  endOtherSessions: auth.endOtherSessions,
+  loginHistory: auth.loginHistory,
   getRoleList: center.getRoleList,
   getCenterInfo: center.getCenterInfo,
-  getStudioList: center.getStudioList,
-  getProjectPage: center.getProjectPage,
+  getStudioList: studios.getStudioList,
+  getProfile: center.getProfile,
+  profileSave: center.profileSave,
+  getProjectPage: training.getProjectPage,
+  getProjectDetail: training.getProjectDetail,
   getSubjectOption: center.getSubjectOption,
   getAreaDict: center.getAreaDict,
   changePassword: account.changePassword,
   confirmPhoneRand: account.confirmPhoneRand,
   sendPhoneAfterVerify: account.sendPhoneAfterVerify,
   weChatWebUnBind: account.weChatWebUnBind,
+  registerOptions: registration.registerOptions,
+  registerSendCode: registration.registerSendCode,
+  register: registration.register,
+  forgotPasswordSendCode: registration.forgotPasswordSendCode,
+  forgotPasswordReset: registration.forgotPasswordReset,
+  weChatBindInfo: account.weChatBindInfo,
+  weChatWebBind: account.weChatWebBind,
   uploadDocument: uploads.uploadDocument,
   videoUploadInit: uploads.videoUploadInit,
   videoUploadMeta: uploads.videoUploadMeta,
@@ -145,6 +162,20 @@ export const routes = {
   invoiceApply: commerce.invoiceApply,
   invoiceRecord: commerce.invoiceRecord,
   invoiceOrders: commerce.invoiceOrders,
+  // studios (名师工作室)
+  studioHome: studios.studioHome,
+  studioMembers: studios.studioMembers,
+  studioResources: studios.studioResources,
+  studioAnnouncements: studios.studioAnnouncements,
+  studioShareable: studios.studioShareable,
+  studioMemberAdd: studios.studioMemberAdd,
+  studioMemberRemove: studios.studioMemberRemove,
+  studioLeave: studios.studioLeave,
+  studioIntroSave: studios.studioIntroSave,
+  studioAnnouncementSave: studios.studioAnnouncementSave,
+  studioAnnouncementDelete: studios.studioAnnouncementDelete,
+  studioShare: studios.studioShare,
+  studioUnshare: studios.studioUnshare,
   // the administration console (/admin)
   ...adminRoutes,
 } as const;
@@ -153,7 +184,7 @@ export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 
 export * from './admin/index.ts';
-export { type CenterInfo, centerInfo } from './center.ts';
+export { type CenterInfo, centerInfo, type ProfileView } from './center.ts';
 export {
   type CouponView,
   INVOICE_STATUS,
@@ -194,5 +225,26 @@ export {
   previewMedia,
   previewPages,
 } from './preview.ts';
+export {
+  REGISTRATION_POLICIES,
+  type RegisterOptions,
+  type RegistrationPolicy,
+  USER_NAME_PATTERN,
+} from './registration.ts';
+export type {
+  StudioAnnouncementView,
+  StudioHomeView,
+  StudioMemberView,
+  StudioPerson,
+  StudioResourceCard,
+} from './studios.ts';
+export {
+  type ProjectCourse,
+  type ProjectDetail,
+  type ProjectEntry,
+  projectCourse,
+  projectDetail,
+  projectEntry,
+} from './training.ts';
 export { type ChunkAnswer, chunkAnswer, videoUploadInfo } from './uploads.ts';
 export { WORK_ORDER_CATEGORIES, WORK_ORDER_STATUS } from './workorders.ts';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@zyk/shared';
+import { isStrongPassword, MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -6,7 +6,6 @@ import { transaction } from '../../lib/transaction.ts';
 import { accountKey } from '../auth/service.ts';
 import { setPasswordHash, switchUserStatus, userByUserName } from '../auth/users.ts';
 import { createThrottle } from '../throttle/service.ts';
-import { isStrongPassword } from './service.ts';
 
 /**
  * Administrator operations on accounts, used by the admin CLI (by user name, answering a Chinese sentence) and the

@@ -3,6 +3,7 @@ import {
   type AdminSchoolRow,
   type AdminUserRow,
   chinaDateTime,
+  isStrongPassword,
   isValidIdCard,
   isValidPhone,
   MESSAGES,
@@ -21,7 +22,6 @@ import { AppError } from '../../lib/errors.ts';
 import { maskIdCard } from '../../lib/mask.ts';
 import { createUserAdmin } from '../account/admin.ts';
 import { commitRoster, hashRosterPasswords, planRoster, type RosterActor } from '../account/roster.ts';
-import { isStrongPassword } from '../account/service.ts';
 import { confirmPassword, requireInScope, scopeReachesSchool } from '../auth/permissions.ts';
 import {
   allRoles,

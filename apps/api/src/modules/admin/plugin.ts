@@ -1,21 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { SmsSender } from '../account/sms.ts';
 import consoleRoutes from './console-routes.ts';
 import curationRoutes from './curation-routes.ts';
 import dashboardRoutes from './dashboard-routes.ts';
 import moneyRoutes from './money-routes.ts';
 import peopleRoutes from './people-routes.ts';
+import registrationRoutes from './registration-routes.ts';
 import reviewRoutes from './review-routes.ts';
 
 /**
  * The administration console's api (/api/admin): every route names its permission; the work is done by the
  * modules that own the data, and every change is written to the audit log (audited.ts).
  */
-export default async function adminRoutes(app: FastifyInstance, opts: { config: Config }) {
+export default async function adminRoutes(app: FastifyInstance, opts: { config: Config; sms: SmsSender }) {
   await app.register(consoleRoutes, opts);
   await app.register(dashboardRoutes, opts);
   await app.register(reviewRoutes, opts);
   await app.register(peopleRoutes, opts);
+  await app.register(registrationRoutes, opts);
   await app.register(moneyRoutes, opts);
   await app.register(curationRoutes, opts);
 }

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
 import { CAPTCHA } from '../captcha/image.ts';
 import { createCaptchaService } from '../captcha/service.ts';
+import { createSecurityService } from './security.ts';
 import { createAuthService } from './service.ts';
 
 export default async function authRoutes(app: FastifyInstance, opts: { config: Config }) {
@@ -35,7 +36,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { config: C
   );
 
   registerRoute(app, routes.newLogin, async ({ request, reply, body }) => {
-    const { userId, memberId } = await auth.login(body, request.ip);
+    const { userId, memberId } = await auth.login(body, request.ip, request.headers['user-agent']);
     await app.sessions.start(request, reply, userId);
     reply.header('cache-control', 'no-store');
     return memberId;
@@ -47,4 +48,17 @@ export default async function authRoutes(app: FastifyInstance, opts: { config: C
     await app.sessions.end(request, reply);
     return null;
   });
+
+  // The security settings page: the user's devices (sessions) and login history.
+  const security = createSecurityService(app.prisma, app.clock, config.SESSION_IDLE_MINUTES);
+  registerRoute(app, routes.listSessions, async ({ user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return security.list(user.id, user.sessionId);
+  });
+  registerRoute(app, routes.endSession, async ({ user, body }) => {
+    await security.end(user.id, user.sessionId, body.id);
+    return null;
+  });
+  registerRoute(app, routes.endOtherSessions, ({ user }) => security.endOthers(user.id, user.sessionId));
+  registerRoute(app, routes.loginHistory, ({ user, query }) => security.history(user.id, query.current, query.size));
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { CaptchaService } from '../captcha/service.ts';
 import { createThrottle, type ThrottleRule } from '../throttle/service.ts';
+import { recordLogin } from './security.ts';
 import { findUserByIdentifier } from './users.ts';
 
 /** 5 wrong passwords on one account within 15 minutes lock it for 15 minutes; 20 from one address lock the address. */
@@ -35,8 +36,11 @@ export const createAuthService = (
   };
 
   return {
-    /** Checks captcha, throttles and credentials; returns the user id and member id of a successful login. */
-    login: async (input: LoginInput, ip: string) => {
+    /**
+     * Checks captcha, throttles and credentials; returns the user id and member id of a successful login. Every
+     * attempt on an existing account goes into its login history.
+     */
+    login: async (input: LoginInput, ip: string, userAgent?: string) => {
       const { captchaSerialNumber, moveEnd_X, wbili } = input.verifyImageResult;
       if (!(await captcha.consume(captchaSerialNumber, moveEnd_X, wbili))) {
         throw new AppError('BAD_REQUEST', MESSAGES.login.captchaInvalid);
@@ -45,17 +49,28 @@ export const createAuthService = (
 
       const user = await findUserByIdentifier(prisma, input.username);
       if (user && (await throttle.lockedUntil(accountKey(user.id)))) {
+        await recordLogin(prisma, user.id, { ip, userAgent, failure: 'LOCKED' });
         throw new AppError('RATE_LIMITED', MESSAGES.login.locked);
       }
       const plain = decryptPassword(input.password, transportKey);
       const ok = plain !== null && (await verifyPassword(user?.passwordHash ?? (await dummy()), plain));
       if (!user || !ok) {
         await throttle.fail(ipKey(ip), IP_RULE);
-        if (user) await throttle.fail(accountKey(user.id), ACCOUNT_RULE);
+        if (user) {
+          await throttle.fail(accountKey(user.id), ACCOUNT_RULE);
+          await recordLogin(prisma, user.id, { ip, userAgent, failure: 'BAD_PASSWORD' });
+        }
         throw new AppError('UNAUTHORIZED', MESSAGES.login.badCredentials);
       }
-      if (user.status !== 'ACTIVE') throw new AppError('FORBIDDEN', MESSAGES.login.accountDisabled);
+      // The password was right: say why this account cannot log in (registration waiting, refused, or disabled).
+      if (user.status === 'PENDING') throw new AppError('FORBIDDEN', MESSAGES.registration.pendingLogin);
+      if (user.status === 'REJECTED') throw new AppError('FORBIDDEN', MESSAGES.registration.rejectedLogin);
+      if (user.status !== 'ACTIVE') {
+        await recordLogin(prisma, user.id, { ip, userAgent, failure: 'DISABLED' });
+        throw new AppError('FORBIDDEN', MESSAGES.login.accountDisabled);
+      }
       await throttle.reset(accountKey(user.id));
+      await recordLogin(prisma, user.id, { ip, userAgent });
       return { userId: user.id, memberId: user.memberId };
     },
   };

@@ -23,11 +23,12 @@ const scopeSql = (scope: PeopleScope) => {
 export const userIdsInScope = async (db: Db, scope: PeopleScope) =>
   (await db.$queryRaw<{ id: number }[]>`SELECT u.id FROM users u WHERE ${scopeSql(scope)}`).map((r) => r.id);
 
-/** Accounts created today and within the window, in scope. */
+/** Accounts created today and within the window, in scope (registrations still pending or refused are not). */
 export const newUserCounts = async (db: Db, window: { since: Date; todayStart: Date }, scope: PeopleScope) => {
   const [row] = await db.$queryRaw<{ today: bigint; total: bigint }[]>`
     SELECT count(*) FILTER (WHERE u.created_at >= ${window.todayStart}) AS today, count(*) AS total
-    FROM users u WHERE u.created_at >= ${window.since} AND ${scopeSql(scope)}`;
+    FROM users u
+    WHERE u.created_at >= ${window.since} AND u.status IN ('ACTIVE', 'DISABLED') AND ${scopeSql(scope)}`;
   return { today: Number(row?.today ?? 0), last30Days: Number(row?.total ?? 0) };
 };
 

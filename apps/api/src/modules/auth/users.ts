@@ -28,6 +28,37 @@ export const userByMemberId = (db: Db, memberId: string) => db.user.findUnique({
 
 export const isPhoneTaken = async (db: Db, phone: string) => (await db.user.count({ where: { phone } })) > 0;
 
+/** Who already holds a phone, an ID number or a user name (registration refuses each with its own message). */
+export const accountsHolding = (db: Db, keys: { phone: string; idCard?: string | null; userName?: string }) =>
+  db.user.findMany({
+    where: {
+      OR: [
+        { phone: keys.phone },
+        ...(keys.userName ? [{ userName: { equals: keys.userName, mode: 'insensitive' as const } }] : []),
+        ...(keys.idCard ? [{ idCard: keys.idCard }] : []),
+      ],
+    },
+    select: { id: true, phone: true, idCard: true, userName: true, status: true },
+  });
+
+/** Applicants waiting for a decision, oldest first, optionally only those of some schools. */
+export const pendingApplicants = async (
+  db: Db,
+  schoolIds: number[] | undefined,
+  page: { skip: number; take: number },
+) => {
+  const where = { status: 'PENDING' as const, ...(schoolIds ? { schoolId: { in: schoolIds } } : {}) };
+  const [total, rows] = await Promise.all([
+    db.user.count({ where }),
+    db.user.findMany({ where, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], skip: page.skip, take: page.take }),
+  ]);
+  return { total, rows };
+};
+
+/** Decides a pending application, atomically: false when it was no longer pending (two administrators at once). */
+export const decideApplicant = async (db: Db, userId: number, status: 'ACTIVE' | 'REJECTED') =>
+  (await db.user.updateMany({ where: { id: userId, status: 'PENDING' }, data: { status } })).count > 0;
+
 export interface PersonName {
   realName: string;
   memberId: string;
@@ -123,7 +154,8 @@ export const userPage = async (
       filter.schoolIds ? { schoolId: { in: filter.schoolIds } } : {},
       filter.schoolId ? { schoolId: filter.schoolId } : {},
       filter.roleId ? { roles: { some: { roleId: filter.roleId } } } : {},
-      filter.status ? { status: filter.status } : {},
+      // Applicants (pending or refused registrations) are not users yet: the console lists them under 注册审核.
+      filter.status ? { status: filter.status } : { status: { in: ['ACTIVE' as const, 'DISABLED' as const] } },
       filter.stageId ? { stageId: filter.stageId } : {},
       filter.subjectId ? { subjectId: filter.subjectId } : {},
       keyword
@@ -199,7 +231,14 @@ const holdsDistrictRole = async (db: Db, roleIds: number[]) =>
 /** Creates an account with its first role; `users.is_admin` follows the role's scope. */
 export const createUser = async (
   db: Db,
-  data: ProfileFields & { userName: string; memberId: string; passwordHash: string; roleId: number },
+  data: ProfileFields & {
+    userName: string;
+    memberId: string;
+    passwordHash: string;
+    roleId: number;
+    /** A self-registered applicant may start PENDING (approval policy). */
+    status?: 'ACTIVE' | 'PENDING';
+  },
 ) => {
   const { roleId, ...fields } = data;
   return db.user.create({
@@ -258,5 +297,66 @@ export const setUserRoles = async (db: Db, userId: number, roleIds: number[]) =>
 export const switchUserStatus = async (db: Db, userId: number, status: 'ACTIVE' | 'DISABLED') => {
   const { count } = await db.user.updateMany({ where: { id: userId, status: { not: status } }, data: { status } });
   if (count > 0 && status === 'DISABLED') await db.session.deleteMany({ where: { userId } });
+  return count > 0;
+};
+
+/** What the personal centre lets a user change about themselves (real name and school stay with the roster). */
+export interface SelfProfileFields {
+  bio: string;
+  avatarFileId: string | null;
+  stageId: number | null;
+  subjectId: number | null;
+}
+
+export const setSelfProfile = (db: Db, userId: number, fields: SelfProfileFields) =>
+  db.user.update({ where: { id: userId }, data: fields });
+
+/** Whether a stored file is some user's avatar (avatars are shown to everyone). */
+export const isAvatarFile = async (db: Db, fileId: string) =>
+  (await db.user.count({ where: { avatarFileId: fileId } })) > 0;
+
+/** The public face of each of `ids` that exists: name, member id, school, stage/subject and avatar. */
+export const publicProfilesOf = async (db: Db, ids: Iterable<number>) => {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<number, PublicProfile>();
+  const rows = await db.user.findMany({
+    where: { id: { in: unique } },
+    select: {
+      id: true,
+      memberId: true,
+      realName: true,
+      schoolId: true,
+      stageId: true,
+      subjectId: true,
+      avatarFileId: true,
+      status: true,
+    },
+  });
+  return new Map(rows.map((r) => [r.id, r]));
+};
+export interface PublicProfile {
+  id: number;
+  memberId: string;
+  realName: string;
+  schoolId: number;
+  stageId: number | null;
+  subjectId: number | null;
+  avatarFileId: string | null;
+  status: string;
+}
+
+/** The account bound to a WeChat openid, if any. */
+export const userByWechatOpenId = (db: Db, openId: string) =>
+  db.user.findUnique({ where: { wechatOpenId: openId }, select: { id: true } });
+
+/**
+ * Binds a WeChat openid to an account that has none (or refreshes the nickname of the same binding); false when the
+ * account holds another binding. An openid another account holds fails with a unique violation.
+ */
+export const bindWechat = async (db: Db, userId: number, openId: string, nickname: string) => {
+  const { count } = await db.user.updateMany({
+    where: { id: userId, OR: [{ wechatOpenId: null }, { wechatOpenId: openId }] },
+    data: { wechatOpenId: openId, wechatNickname: nickname || null, wechatBoundAt: new Date() },
+  });
   return count > 0;
 };

@@ -1,12 +1,10 @@
-import { type CenterInfo, MESSAGES, makePageBean } from '@zyk/shared';
+import { type CenterInfo, MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskIdCard, maskPhone } from '../../lib/mask.ts';
 import { adminContextOf } from '../auth/permissions.ts';
 import { rolesOf, userById } from '../auth/users.ts';
 import { dictNames, subjectOptions } from '../dict/service.ts';
-
-const dateOnly = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
 export const createCenterService = (prisma: PrismaClient) => {
   const roles = (userId: number) => rolesOf(prisma, userId);
@@ -49,38 +47,6 @@ export const createCenterService = (prisma: PrismaClient) => {
         hasConsole: (await adminContextOf(prisma, userId)) !== null,
         wechatBound: user.wechatOpenId !== null,
         wechatNickname: user.wechatNickname,
-      };
-    },
-
-    studios: async (userId: number, roleId: number, roleTypeId: number) => {
-      await ownRole(userId, roleId, roleTypeId);
-      const list = await prisma.studio.findMany({ where: { roleId }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] });
-      return { list: list.map((s) => ({ name: s.name, toUrl: s.toUrl })) };
-    },
-
-    projects: async (userId: number, current: number, size: number) => {
-      const where = { userId };
-      const [totalCount, rows] = await Promise.all([
-        prisma.projectMember.count({ where }),
-        prisma.projectMember.findMany({
-          where,
-          include: { project: true },
-          orderBy: [{ project: { startDate: 'desc' } }, { id: 'desc' }],
-          skip: (current - 1) * size,
-          take: size,
-        }),
-      ]);
-      return {
-        objList: rows.map((m) => ({
-          id: m.project.id,
-          name: m.project.name,
-          level: m.project.level,
-          status: m.project.status,
-          memberRole: m.memberRole,
-          startDate: dateOnly(m.project.startDate)!,
-          endDate: dateOnly(m.project.endDate),
-        })),
-        pageBean: makePageBean(current, size, totalCount),
       };
     },
 

@@ -47,6 +47,22 @@ export const publishedCardsOf = async (
   };
 };
 
+/** Those of `ids` the public may see (published, not deleted); studios list only these of what was shared. */
+export const publishedIdsAmong = async (db: Db, ids: number[]) => {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db.resource.findMany({ where: { id: { in: ids }, ...PUBLISHED }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
+};
+
+/** The cards of those of `ids` that are published and not deleted, in the order of `ids`. */
+export const publishedCardsAmong = async (prisma: PrismaClient, ids: number[]) => {
+  if (ids.length === 0) return [];
+  const rows = await prisma.$queryRaw<CardRow[]>`
+    SELECT ${CARD_COLUMNS} FROM resources r WHERE r.id = ANY(${ids}::int[]) AND ${PUBLIC}`;
+  const cards = new Map((await toCards(prisma, rows)).map((x) => [x.card.id, x.card]));
+  return ids.flatMap((id) => cards.get(id) ?? []);
+};
+
 /** How many of `ids` `authorId` may put in a course: not deleted, and published or their own. */
 export const countUsableResources = (db: Db, ids: number[], authorId: number) =>
   db.resource.count({ where: { id: { in: ids }, deletedAt: null, OR: [{ status: 'PUBLISHED' }, { authorId }] } });

@@ -111,7 +111,8 @@ export const adminUserRow = z.object({
   subjectId: z.number().int().nullable(),
   subjectName: z.string().nullable(),
   roles: z.array(namedRole),
-  status: userStatus,
+  /** PENDING / REJECTED: a self-registered applicant (注册审核), listed only when asked for. */
+  status: z.enum(['ACTIVE', 'DISABLED', 'PENDING', 'REJECTED']),
   createdAt: z.string(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;

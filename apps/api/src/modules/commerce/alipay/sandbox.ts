@@ -2,6 +2,7 @@ import { createHash, createHmac, generateKeyPairSync, randomBytes, timingSafeEqu
 import { fenToYuanText, yuanTextToFen } from '@zyk/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PrismaClient, SandboxTrade } from '../../../generated/prisma/client.ts';
+import { ownSiteUrl } from '../../../lib/own-site.ts';
 import { loadOrCreateSecret } from '../../../lib/secrets.ts';
 import { alipayTimestamp, loadPrivateKey, loadPublicKey, rsa2Sign, rsa2Verify, signingContent } from './sign.ts';
 
@@ -417,29 +418,9 @@ export const createSandboxGateway = (
       return reply.redirect(`${trade.returnUrl}${separator}${new URLSearchParams(back)}`, 302);
     });
 
-    /**
-     * Where an authorization may send its code: this site only (the origin the request came to, or
-     * PUBLIC_BASE_URL's), as Alipay allows only the callback address registered for the app. Anything else would
-     * make the sandbox an open redirect on the product's own origin.
-     */
-    const redirectTarget = (request: FastifyRequest, target: string) => {
-      const own = new Set<string>();
-      for (const base of [`${request.protocol}://${request.host}`, options.publicBaseUrl]) {
-        try {
-          if (base) own.add(new URL(base).origin);
-        } catch {
-          // an unusable Host header or setting allows nothing
-        }
-      }
-      const [self] = own;
-      if (!target || !self) return null;
-      try {
-        const url = new URL(target, self);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && own.has(url.origin) ? url : null;
-      } catch {
-        return null;
-      }
-    };
+    /** Where an authorization may send its code: this site only (see ownSiteUrl). */
+    const redirectTarget = (request: FastifyRequest, target: string | undefined) =>
+      ownSiteUrl(request, options.publicBaseUrl, target);
     const foreignRedirect = (reply: FastifyReply) =>
       sendPage(
         reply,

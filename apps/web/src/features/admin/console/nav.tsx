@@ -48,6 +48,7 @@ export const CONSOLE_NAV: ConsoleGroup[] = [
     pages: [
       { path: 'users', label: '用户管理', permission: 'users.read' },
       { path: 'roster', label: '名册导入', permission: 'users.write' },
+      { path: 'registrations', label: '注册审核', permission: 'users.read' },
       { path: 'schools', label: '学校管理', permission: 'schools' },
       { path: 'roles', label: '角色权限', permission: 'users.roles' },
     ],

@@ -65,3 +65,12 @@ export const ROSTER_TEMPLATE = [
   '张三,zhangsan,13800001111,,小学,语文,,teacher,Start@2026',
   '李四,lisi,,,初中,数学,,teacher,Start@2026',
 ].join('\r\n');
+
+export type RegistrationQuery = QueryInputOf<typeof routes.adminRegistrationList>;
+export const registrationKeys = {
+  list: (query: RegistrationQuery) => [...peopleKeys.all, 'registrations', query] as const,
+};
+export const getRegistrations = async (query: RegistrationQuery) =>
+  unwrap(await api(routes.adminRegistrationList, { query }));
+export const decideRegistration = async (id: number, approve: boolean, reason = '') =>
+  unwrap(await api(routes.adminRegistrationDecide, { body: { id, approve, reason } }));

@@ -37,8 +37,16 @@ import { CreateUserModal, EditUserModal, ResetPasswordModal, RolesModal } from '
 const PAGE_SIZE = 20;
 type Sort = 'createdAt' | 'userName' | 'realName';
 
-const StatusTag = ({ status }: { status: 'ACTIVE' | 'DISABLED' }) =>
-  status === 'ACTIVE' ? <Tag color="green">正常</Tag> : <Tag color="default">已停用</Tag>;
+const STATUS_TAGS: Record<AdminUserRow['status'], { color: string; label: string }> = {
+  ACTIVE: { color: 'green', label: '正常' },
+  DISABLED: { color: 'default', label: '已停用' },
+  PENDING: { color: 'gold', label: '待审核' },
+  REJECTED: { color: 'red', label: '注册未通过' },
+};
+
+const StatusTag = ({ status }: { status: AdminUserRow['status'] }) => (
+  <Tag color={STATUS_TAGS[status].color}>{STATUS_TAGS[status].label}</Tag>
+);
 
 const stageText = (u: AdminUserRow) => [u.stageName, u.subjectName].filter(Boolean).join(' · ') || '—';
 

@@ -4,6 +4,7 @@ import {
   HomeOutlined,
   LogoutOutlined,
   MailOutlined,
+  ReadOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -25,8 +26,8 @@ const link = (href: string | undefined, text: string, newWindow = false) =>
   );
 
 /**
- * The user menu (loaded once logged in): personal space and its messages (with the unread count), 个人中心 and
- * 安全设置 on the auth site, the user's studios, and 退出登录.
+ * The user menu (loaded once logged in): personal space and its messages (with the unread count), 个人中心, 研修中心
+ * and 安全设置 on the auth site, the user's studios, and 退出登录.
  * After logout, personal space is left for the home page; anywhere else the page reloads as a visitor.
  */
 export const UserMenu = ({ compact = false, unread = 0 }: { compact?: boolean; unread?: number }) => {
@@ -83,6 +84,15 @@ export const UserMenu = ({ compact = false, unread = 0 }: { compact?: boolean; u
       label: link(
         authSite === undefined ? undefined : authLinks.personalCenter(authSite, user?.memberId ?? memberId),
         '个人中心',
+      ),
+      disabled: authSite === undefined,
+    },
+    {
+      key: 'training',
+      icon: <ReadOutlined aria-hidden />,
+      label: link(
+        authSite === undefined ? undefined : authLinks.trainingCenter(authSite, user?.memberId ?? memberId),
+        '研修中心',
       ),
       disabled: authSite === undefined,
     },

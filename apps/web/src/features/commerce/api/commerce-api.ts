@@ -1,4 +1,4 @@
-import { type BodyInputOf, type DataOf, type Envelope, encryptPassword, routes } from '@zyk/shared';
+import { type BodyInputOf, type DataOf, encryptPassword, routes } from '@zyk/shared';
 import { api } from '../../../lib/api.ts';
 import { ApiFailure, unwrap } from '../../../lib/api-result.ts';
 
@@ -135,21 +135,3 @@ export const setPayPassword = async (loginPassword: string, payPassword: string)
 export const sendPhoneCode = async (phone: string) => unwrap(await api(routes.confirmPhoneRand, { query: { phone } }));
 export const changePhone = async (phone: string, code: string) =>
   unwrap(await api(routes.verifyAccountChangePhone, { body: { phone, code } }));
-
-/**
- * An identity-card photo through the document upload (images are accepted there); answers the stored file's id.
- * The typed client speaks JSON, so this one multipart request is made by hand against the route's path.
- */
-export const uploadImage = async (file: File): Promise<string> => {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(routes.uploadDocument.path, { method: 'POST', body: form, credentials: 'include' });
-  } catch {
-    throw new ApiFailure(0, '网络异常，请检查网络后重试');
-  }
-  const envelope = (await response.json().catch(() => null)) as Envelope<{ id: string }> | null;
-  if (!envelope) throw new ApiFailure(response.status, `图片上传失败（HTTP ${response.status}）`);
-  return unwrap(envelope).id;
-};

@@ -7,7 +7,8 @@ import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { sendPhoneCode, uploadImage } from '../api/commerce-api.ts';
+import { uploadImage } from '../../../lib/upload-image.ts';
+import { sendPhoneCode } from '../api/commerce-api.ts';
 import {
   useChangePhone,
   usePayPasswordStatus,

@@ -1,0 +1,239 @@
+import { createHmac } from 'node:crypto';
+import { decryptPassword, isStrongPassword, MESSAGES, type RegistrationPolicy } from '@zyk/shared';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { maskPhone } from '../../lib/mask.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { newMemberId } from '../account/roster.ts';
+import type { SmsSender } from '../account/sms.ts';
+import { createSmsCodes } from '../account/sms-codes.ts';
+import { allRoles } from '../auth/roles.ts';
+import { accountKey } from '../auth/service.ts';
+import { accountsHolding, createUser, findUserByIdentifier, setPasswordHash } from '../auth/users.ts';
+import type { CaptchaService } from '../captcha/service.ts';
+import { dictTree } from '../dict/service.ts';
+import { DEFAULT_SCHOOL_ID, listSchools, schoolById } from '../org/schools.ts';
+import { createThrottle } from '../throttle/service.ts';
+import { onAllowlist } from './allowlist.ts';
+
+/** The role a self-registered account gets. */
+const TEACHER_ROLE = 'teacher';
+
+export interface CaptchaAnswer {
+  captchaSerialNumber: string;
+  moveEnd_X: number;
+  wbili: number;
+}
+
+export interface RegistrationInput {
+  realName: string;
+  userName: string;
+  phone: string;
+  code: string;
+  /** AES-encrypted with the transport key, as at login. */
+  password: string;
+  /** '' when not given. */
+  idCard: string;
+  schoolId: number;
+  stageId: number;
+  subjectId: number;
+}
+
+const bad = (msg: string) => new AppError('BAD_REQUEST', msg);
+const R = MESSAGES.registration;
+
+/**
+ * Registration and password recovery on the account site. Accounts are the auth module's; codes go through the one
+ * SMS-code helper (account/sms-codes.ts) with its limits; each code is sent only after a solved slider puzzle.
+ */
+export const createRegistrationService = (
+  prisma: PrismaClient,
+  deps: {
+    sms: SmsSender;
+    captcha: CaptchaService;
+    transportKey: string;
+    policy: RegistrationPolicy;
+    /** Keys the stand-in phone of an unknown account (password recovery answers alike for every identifier). */
+    secret: Buffer;
+    clock?: Clock;
+  },
+) => {
+  const clock = deps.clock ?? systemClock;
+  const smsCodes = createSmsCodes(prisma, deps.sms, clock);
+
+  const requireCaptcha = async (answer: CaptchaAnswer) => {
+    if (!(await deps.captcha.consume(answer.captchaSerialNumber, answer.moveEnd_X, answer.wbili))) {
+      throw bad(MESSAGES.login.captchaInvalid);
+    }
+  };
+
+  /** The schools one may join: not retired; the default school only when the district has no other. */
+  const openSchools = async () => {
+    const schools = (await listSchools(prisma)).filter((s) => s.retiredAt === null);
+    const named = schools.filter((s) => s.id !== DEFAULT_SCHOOL_ID);
+    return named.length > 0 ? named : schools;
+  };
+
+  /** A phone number that looks bound to `account`, the same every time, for identifiers without an account. */
+  const standInPhone = (account: string) => {
+    const digest = createHmac('sha256', deps.secret).update(`forgot-password:${account}`).digest();
+    const prefix = ['13', '15', '17', '18', '19'][digest[0]! % 5]!;
+    let rest = '';
+    for (let i = 1; rest.length < 9; i++) rest += String(digest[i]! % 10);
+    return `${prefix}${rest}`;
+  };
+
+  /** The account a recovery is for: active, with a bound phone; anything else is treated as unknown. */
+  const recoverable = async (account: string) => {
+    const user = await findUserByIdentifier(prisma, account);
+    return user?.status === 'ACTIVE' && user.phone ? { id: user.id, phone: user.phone } : null;
+  };
+
+  /** Refuses a phone, ID number or user name some account (or applicant) already holds, each with its message. */
+  const refuseDuplicates = async (keys: { phone: string; idCard: string | null; userName: string }) => {
+    const holders = await accountsHolding(prisma, keys);
+    const byPhone = holders.find((h) => h.phone === keys.phone);
+    if (byPhone) throw new AppError('CONFLICT', byPhone.status === 'REJECTED' ? R.phoneRejected : R.phoneTaken);
+    if (keys.idCard && holders.some((h) => h.idCard === keys.idCard)) throw new AppError('CONFLICT', R.idCardTaken);
+    if (holders.some((h) => h.userName.toLowerCase() === keys.userName.toLowerCase())) {
+      throw new AppError('CONFLICT', R.userNameTaken);
+    }
+  };
+
+  return {
+    policy: deps.policy,
+
+    options: async () => {
+      const [schools, tree] = await Promise.all([openSchools(), dictTree(prisma)]);
+      return {
+        policy: deps.policy,
+        schools: schools.map((s) => ({ id: s.id, name: s.name })),
+        stages: tree.stages.map((s) => ({
+          id: s.id,
+          name: s.name,
+          subjects: tree.subjects.filter((x) => x.stageId === s.id).map((x) => ({ id: x.id, name: x.name })),
+        })),
+      };
+    },
+
+    /** Step one of registering: a solved puzzle, a phone no account holds, then the code. */
+    sendRegisterCode: async (phone: string, captcha: CaptchaAnswer) => {
+      await requireCaptcha(captcha);
+      const holders = await accountsHolding(prisma, { phone });
+      const holder = holders.find((h) => h.phone === phone);
+      if (holder) throw new AppError('CONFLICT', holder.status === 'REJECTED' ? R.phoneRejected : R.phoneTaken);
+      return smsCodes.issue(
+        { phone, purpose: 'register', userId: null },
+        (code) => `【资源库】您正在注册资源库账号，验证码 ${code}，5 分钟内有效。如非本人操作请忽略。`,
+      );
+    },
+
+    /**
+     * Creates the account once everything checks out and the code matches (the code is used up only then). Open and
+     * roster policies activate it at once; approval leaves it PENDING for the chosen school's administrator.
+     */
+    register: async (input: RegistrationInput) => {
+      const password = decryptPassword(input.password, deps.transportKey);
+      if (password === null || !isStrongPassword(password)) throw bad(R.passwordWeak);
+      const school = await schoolById(prisma, input.schoolId);
+      if (!school || !(await openSchools()).some((s) => s.id === school.id)) throw bad(R.schoolInvalid);
+      const tree = await dictTree(prisma);
+      const subject = tree.subjects.find((s) => s.id === input.subjectId);
+      if (!tree.stages.some((s) => s.id === input.stageId) || subject?.stageId !== input.stageId) {
+        throw bad(R.subjectInvalid);
+      }
+      const idCard = input.idCard === '' ? null : input.idCard;
+      await refuseDuplicates({ phone: input.phone, idCard, userName: input.userName });
+      if (
+        deps.policy === 'roster' &&
+        !(await onAllowlist(prisma, { realName: input.realName, phone: input.phone, idCard }))
+      ) {
+        throw new AppError('FORBIDDEN', R.notOnRoster);
+      }
+      const role = (await allRoles(prisma)).find((r) => r.code === TEACHER_ROLE);
+      if (!role) throw new Error(`role ${TEACHER_ROLE} is missing`);
+      const passwordHash = await hashPassword(password);
+      const status = deps.policy === 'approval' ? ('PENDING' as const) : ('ACTIVE' as const);
+      const memberId = newMemberId();
+      try {
+        const user = await smsCodes.consume(
+          { phone: input.phone, purpose: 'register', userId: null },
+          input.code,
+          (tx) =>
+            createUser(tx, {
+              userName: input.userName,
+              realName: input.realName,
+              phone: input.phone,
+              idCard,
+              stageId: input.stageId,
+              subjectId: input.subjectId,
+              schoolId: school.id,
+              memberId,
+              passwordHash,
+              roleId: role.id,
+              status,
+            }),
+        );
+        return { userId: user.id, memberId, status };
+      } catch (error) {
+        // Someone took the phone, ID number or user name between the check and the insert.
+        if (isUniqueViolation(error)) {
+          await refuseDuplicates({ phone: input.phone, idCard, userName: input.userName });
+          throw new AppError('CONFLICT', R.phoneTaken);
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * Step one of recovery. Known or not, the answer has the same form: a masked phone (the bound one, or a stand-in
+     * derived from the identifier, so asking again gives the same), the same limits; only a real account gets an SMS.
+     */
+    sendResetCode: async (account: string, captcha: CaptchaAnswer) => {
+      await requireCaptcha(captcha);
+      const key = account.trim();
+      const user = await recoverable(key);
+      const phone = user?.phone ?? standInPhone(key);
+      const answer = await smsCodes.issue(
+        { phone, purpose: 'reset_password', userId: user?.id ?? null },
+        (code) => `【资源库】您正在找回资源库账号的密码，验证码 ${code}，5 分钟内有效。如非本人操作请忽略。`,
+        user !== null,
+      );
+      return { ...answer, maskedPhone: maskPhone(phone)! };
+    },
+
+    /** Step two: the code and a new password; every session of the account ends and the login lock is lifted. */
+    resetPassword: async (account: string, code: string, encrypted: string) => {
+      const password = decryptPassword(encrypted, deps.transportKey);
+      if (password === null || !isStrongPassword(password)) throw bad(R.passwordWeak);
+      const key = account.trim();
+      const user = await recoverable(key);
+      const passwordHash = await hashPassword(password);
+      const subject = user
+        ? { phone: user.phone, purpose: 'reset_password' as const, userId: user.id }
+        : { phone: standInPhone(key), purpose: 'reset_password' as const, userId: null };
+      await smsCodes.consume(subject, code, async (tx) => {
+        if (!user) throw bad(MESSAGES.account.smsInvalid);
+        await setPasswordHash(prisma, user.id, passwordHash);
+        await createThrottle(tx, clock).reset(accountKey(user.id));
+      });
+    },
+  };
+};
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;
+
+/** Tells an applicant the school administrator's decision by SMS. */
+export const notifyRegistrationDecision = (
+  sms: SmsSender,
+  applicant: { phone: string; userName: string },
+  decision: { approve: boolean; reason: string },
+) =>
+  sms.send(
+    applicant.phone,
+    decision.approve
+      ? `【资源库】您的注册申请已通过审核，现在可以用用户名 ${applicant.userName} 或本手机号登录。`
+      : `【资源库】很抱歉，您的注册申请未通过审核。原因：${decision.reason}。如有疑问请联系学校管理员。`,
+  );

@@ -1,0 +1,4 @@
+import { SecuritySettingsPage } from '../../features/auth/site/security/security-page.tsx';
+
+/** /auth/securitySettings?roleTypeId=&roleId= */
+export const SecuritySettings = () => <SecuritySettingsPage />;
