@@ -50,12 +50,14 @@ const section = (page: Page, id: string) => page.getByTestId(`security-${id}`);
 
 /** Solves the puzzle with the real mouse (the hole's position read from the server's own record) and logs in. */
 const logInThroughDialog = async (page: Page, puzzle: Promise<Response>, userName: string, password: string) => {
-  const body = (await (await puzzle).json()) as { data: { captchaSerialNumber: string } };
-  const { x } = await t.prisma.captchaChallenge.findUniqueOrThrow({ where: { serial: body.data.captchaSerialNumber } });
+  await puzzle;
   const dialog = loginDialog(page);
   await dialog.getByLabel('账号').fill(userName);
   await dialog.getByLabel('密码').fill(password);
   await expect.poll(() => slider(page).getAttribute('aria-disabled'), POLL).toBe('false');
+  // The puzzle on screen is the newest one (a dialog that mounts again asks for another).
+  await settle(page);
+  const { x } = await t.prisma.captchaChallenge.findFirstOrThrow({ orderBy: { createdAt: 'desc' } });
   const verified = await dragSlider(page, x);
   expect(((await verified.json()) as { data: number }).data).toBe(1);
   await dialog.getByRole('button', { name: '登录', exact: true }).click();

@@ -79,6 +79,7 @@ describe('the console frame', () => {
         '举报处理',
         '用户管理',
         '名册导入',
+        '注册审核',
         '学校管理',
         '角色权限',
         '实名认证',
@@ -130,7 +131,7 @@ describe('the console frame', () => {
       expect(await sideMenu(page).count()).toBe(0);
       await page.getByRole('button', { name: '管理后台菜单' }).click();
       await expect.poll(() => sideMenu(page).isVisible()).toBe(true);
-      expect(await menuLabels(page)).toEqual(['数据概览', '资源审核', '用户管理', '名册导入']);
+      expect(await menuLabels(page)).toEqual(['数据概览', '资源审核', '用户管理', '名册导入', '注册审核']);
       await page.screenshot({ path: artifact('admin/console-school-phone-menu.png') });
       await sideMenu(page).getByRole('menuitem', { name: '资源审核' }).click();
       await page.waitForURL(/\/admin\/review$/);

@@ -45,34 +45,32 @@ const smsCode = async (phone: string) => {
 };
 
 /**
- * Solves the slider inside `scope` with the real mouse: the hole's position is read from the server's record of
- * the puzzle the page fetched (`puzzle`), scaled to the picture's size on screen.
+ * Solves the slider inside `scope` from the keyboard (Shift+→ 10 px, → 1 px, Enter drops): the hole's position is read
+ * from the server's record of the newest puzzle (once `puzzle`, the page's request, has answered), scaled to the
+ * picture's size on screen. The
+ * mouse and the finger are the login tests' business; a keyboard drop lands on the exact pixel on any screen.
  */
 const solveSlider = async (page: Page, scope: Locator, puzzle: Promise<import('playwright-core').Response>) => {
-  const body = (await (await puzzle).json()) as { data: { captchaSerialNumber: string; width: number } };
-  const { x } = await t.prisma.captchaChallenge.findUniqueOrThrow({
-    where: { serial: body.data.captchaSerialNumber },
-  });
+  const body = (await (await puzzle).json()) as { data: { width: number } };
   const captcha = scope.getByTestId('slider-captcha');
   const handle = captcha.getByRole('slider');
   await expect.poll(() => handle.getAttribute('aria-disabled')).toBe('false');
+  // The puzzle on screen is the newest one: a dialog that mounts again as the page changes under it asks for another.
+  await settle(page);
+  const { x } = await t.prisma.captchaChallenge.findFirstOrThrow({ orderBy: { createdAt: 'desc' } });
   // Layout width, not the box on screen: the login dialog's opening animation scales it for a moment.
   await motionEnded(page);
   const shown = await captcha
     .locator('img')
     .first()
     .evaluate((img) => (img as HTMLImageElement).offsetWidth);
-  const dx = (x * shown) / body.data.width;
-  await handle.hover();
-  const box = (await handle.boundingBox())!;
-  const x0 = box.x + box.width / 2;
-  const y0 = box.y + box.height / 2;
+  const target = Math.round((x * shown) / body.data.width);
+  await handle.focus();
+  for (let i = 0; i < Math.floor(target / 10); i++) await page.keyboard.press('Shift+ArrowRight');
+  for (let i = 0; i < target % 10; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => handle.getAttribute('aria-valuenow')).toBe(String(target));
   const verified = page.waitForResponse(isVerify);
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  await page.mouse.move(x0 + dx * 0.5, y0 + 2, { steps: 6 });
-  await page.mouse.move(x0 + dx, y0, { steps: 6 });
-  await page.mouse.up();
+  await page.keyboard.press('Enter');
   expect(((await (await verified).json()) as { data: number }).data).toBe(1);
   await eventually(() => captcha.getAttribute('data-phase')).toBe('success');
 };
