@@ -195,6 +195,8 @@ describe('featured courses', () => {
       await page.locator('.ant-select-item-option').filter({ hasText: OLD_COURSE }).click();
       await page.getByRole('row', { name: new RegExp(OLD_COURSE) }).waitFor();
       expect(await page.getByRole('heading', { name: '推荐课程（1/8）' }).isVisible()).toBe(true);
+      // The confirmation toast fades in and out: axe reads its colours only once they are final.
+      await motionEnded(page);
       expect(await pageFindings(page)).toEqual([]);
       await page.screenshot({ path: artifact('admin/curation-featured-desktop.png'), fullPage: true });
 
