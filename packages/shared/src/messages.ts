@@ -41,6 +41,8 @@ export const MESSAGES = {
     wechatNotBound: '当前账号未绑定微信',
   },
   security: {
+    /** Why a login in the history failed, by the reason recorded. */
+    loginFailure: { BAD_PASSWORD: '密码错误', LOCKED: '账号已锁定', DISABLED: '账号已停用' },
     wechatAlreadyBound: '当前账号已绑定微信，如需更换请先解除绑定',
     wechatBound: '微信绑定成功',
     wechatUnbound: '已解除微信绑定',

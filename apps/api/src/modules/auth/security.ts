@@ -8,9 +8,8 @@ import { deviceOf } from './devices.ts';
 /** Login history is shown for this long. */
 export const HISTORY_DAYS = 30;
 
-const REASONS: Record<string, string> = { BAD_PASSWORD: '密码错误', LOCKED: '账号已锁定', DISABLED: '账号已停用' };
-
-export type LoginFailure = 'BAD_PASSWORD' | 'LOCKED' | 'DISABLED';
+export type LoginFailure = keyof typeof MESSAGES.security.loginFailure;
+const REASONS: Record<string, string> = MESSAGES.security.loginFailure;
 
 /**
  * The id a session is listed under: a hash of its stored id (itself a hash of the cookie), so it names the session
@@ -87,7 +86,7 @@ export const createSecurityService = (prisma: PrismaClient, clock: Clock, idleMi
     },
 
     history: async (userId: number, current: number, size: number) => {
-      const where = { userId, createdAt: { gte: new Date(Date.now() - HISTORY_DAYS * 86_400_000) } };
+      const where = { userId, createdAt: { gte: new Date(nowMs(clock) - HISTORY_DAYS * 86_400_000) } };
       const [total, rows] = await Promise.all([
         prisma.loginEvent.count({ where }),
         prisma.loginEvent.findMany({
