@@ -61,7 +61,7 @@ export const LedgerPage = () => {
                     dataSource={report.problems}
                     renderItem={(p) => (
                       <List.Item>
-                        <Alert type="error" showIcon message={p.problem} description={p.detail} />
+                        <Alert type="error" showIcon title={p.problem} description={p.detail} />
                       </List.Item>
                     )}
                   />

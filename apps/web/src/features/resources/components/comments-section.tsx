@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import type { Toast } from '../../../lib/toast.ts';
 import { sessionActions, useSession } from '../../../stores/session.ts';
 import { useComments, useDeleteComment, useReplies, useSaveComment, useSaveReply } from '../hooks/use-comments.ts';
-import { ensureLoggedIn, reportActionError, type Toast } from '../lib/login-gate.ts';
+import { ensureLoggedIn, reportActionError } from '../lib/login-gate.ts';
 import styles from './comments-section.module.css';
 
 const COMMENT_MAX = 500;

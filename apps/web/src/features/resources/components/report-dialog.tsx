@@ -3,8 +3,9 @@ import { REPORT_CATEGORIES } from '@zyk/shared';
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { errorText, isUnauthorized } from '../../../lib/api-result.ts';
+import type { Toast } from '../../../lib/toast.ts';
 import { reportResource } from '../api/resource-api.ts';
-import { reportActionError, type Toast } from '../lib/login-gate.ts';
+import { reportActionError } from '../lib/login-gate.ts';
 
 type Category = keyof typeof REPORT_CATEGORIES;
 

@@ -31,6 +31,7 @@ import { ApiFailure, errorText } from '../../../lib/api-result.ts';
 import { formatCount, formatDate, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { detailsPath, LIST_PATHS, parseResourceId } from '../../../lib/resource-paths.ts';
+import type { Toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../stores/session.ts';
 import { requestDownload } from '../api/resource-api.ts';
 import { resourceKeys } from '../api/resource-keys.ts';
@@ -42,7 +43,7 @@ import {
   useToggle,
 } from '../hooks/use-resource.ts';
 import { triggerDownload } from '../lib/download.ts';
-import { ensureLoggedIn, reportActionError, type Toast } from '../lib/login-gate.ts';
+import { ensureLoggedIn, reportActionError } from '../lib/login-gate.ts';
 import styles from './resource-details-page.module.css';
 
 // The heavy parts are chunks of their own: the preview (players, text viewer), comments (editor, lists) and the

@@ -1,8 +1,6 @@
-import type { message } from 'antd';
 import { errorText, isUnauthorized } from '../../../lib/api-result.ts';
+import type { Toast } from '../../../lib/toast.ts';
 import { getSession, sessionActions } from '../../../stores/session.ts';
-
-export type Toast = ReturnType<typeof message.useMessage>[0];
 
 /** Login-only actions (star, collect, comment, download, report): a visitor gets the login dialog instead. */
 export const ensureLoggedIn = (): boolean => {

@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Pager } from '../../../../components/pager.tsx';
 import { errorText } from '../../../../lib/api-result.ts';
+import type { Toast } from '../../../../lib/toast.ts';
 import { SitePage, SitePanel } from '../frame/site-page.tsx';
 import { Avatar } from './avatar.tsx';
 import styles from './centre.module.css';
 import { centreKeys, getMyStudios, getProfile, getProjects, getRoles, PROJECT_PAGE } from './centre-api.ts';
-import { ProfileEditor, type RenderStageSubject, type Toast } from './profile-editor.tsx';
+import { ProfileEditor, type RenderStageSubject } from './profile-editor.tsx';
 
 const LoadError = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => (
   <div className={styles.loadError} data-testid="load-error">

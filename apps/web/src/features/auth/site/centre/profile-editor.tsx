@@ -1,15 +1,13 @@
 import { LoadingOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, type message } from 'antd';
+import { Alert, Button, Form, Input, Modal } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorText } from '../../../../lib/api-result.ts';
+import type { Toast } from '../../../../lib/toast.ts';
 import { IMAGE_EXTENSIONS, imageProblem, uploadImage } from '../../../../lib/upload-image.ts';
 import { Avatar } from './avatar.tsx';
 import styles from './centre.module.css';
 import { centreKeys, type Profile, saveProfile } from './centre-api.ts';
-
-/** The page's message API (antd's message.useMessage). */
-export type Toast = ReturnType<typeof message.useMessage>[0];
 
 export const BIO_MAX = 200;
 
@@ -158,7 +156,7 @@ export const ProfileEditor = ({
             placeholder="介绍一下自己的教学方向、研究兴趣…"
           />
         </Form.Item>
-        {problem && <Alert type="error" showIcon message={problem} data-testid="profile-problem" />}
+        {problem && <Alert type="error" showIcon title={problem} data-testid="profile-problem" />}
       </Form>
     </Modal>
   );

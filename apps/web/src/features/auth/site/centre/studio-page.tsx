@@ -6,13 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiFailure, errorText } from '../../../../lib/api-result.ts';
 import { refetchAfterWrite } from '../../../../lib/refetch.ts';
+import type { Toast } from '../../../../lib/toast.ts';
 import { IMAGE_EXTENSIONS, imageProblem, uploadImage } from '../../../../lib/upload-image.ts';
 import { useSession } from '../../../../stores/session.ts';
 import { refreshUserInfo } from '../../lib/session-sync.ts';
 import { Avatar } from './avatar.tsx';
 import styles from './centre.module.css';
 import { centreKeys, getStudioHome, leaveStudio, type StudioHome, saveIntro } from './centre-api.ts';
-import type { Toast } from './profile-editor.tsx';
 import { AnnouncementsSection, MembersSection, ResourcesSection } from './studio-sections.tsx';
 
 const INTRO_MAX = 1000;

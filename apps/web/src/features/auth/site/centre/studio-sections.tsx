@@ -7,6 +7,7 @@ import { ResourceCard, ResourceListSkeleton } from '../../../../components/resou
 import { errorText } from '../../../../lib/api-result.ts';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../../lib/refetch.ts';
+import type { Toast } from '../../../../lib/toast.ts';
 import { Avatar } from './avatar.tsx';
 import styles from './centre.module.css';
 import {
@@ -27,7 +28,6 @@ import {
   shareResource,
   unshareResource,
 } from './centre-api.ts';
-import type { Toast } from './profile-editor.tsx';
 
 interface SectionProps {
   home: StudioHome;

@@ -139,7 +139,7 @@ export const RegisterForm = ({ backTo, onDone }: { backTo: string; onDone: (path
   return (
     <div className={styles.card}>
       {toastHolder}
-      {notice && <Alert type="info" showIcon message={notice} className={styles.notice} />}
+      {notice && <Alert type="info" showIcon title={notice} className={styles.notice} />}
       <Form
         form={form}
         layout="vertical"

@@ -5,10 +5,10 @@ import { Button, Empty, Popconfirm, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../../lib/api-result.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import type { Toast } from '../../../../lib/toast.ts';
 import { SitePanel } from '../frame/site-page.tsx';
 import styles from './security.module.css';
 import { type ActiveSession, endOtherSessions, endSession, securityKeys, sessionsQuery } from './security-api.ts';
-import type { Toast } from './toast.ts';
 
 const ICONS = { desktop: DesktopOutlined, mobile: MobileOutlined, tablet: TabletOutlined };
 

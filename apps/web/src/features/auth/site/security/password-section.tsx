@@ -4,11 +4,11 @@ import { encryptPassword, MESSAGES } from '@zyk/shared';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../../lib/api-result.ts';
+import type { Toast } from '../../../../lib/toast.ts';
 import { clientConfigQuery } from '../../api/client-config.ts';
 import { NewPasswordFields } from '../password/new-password-fields.tsx';
 import styles from './security.module.css';
 import { changePassword, securityKeys } from './security-api.ts';
-import type { Toast } from './toast.ts';
 
 interface Fields {
   oldPassword?: string;

@@ -4,9 +4,9 @@ import { MESSAGES } from '@zyk/shared';
 import { Alert, Button, Form, Input, Modal, Steps } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../../../lib/api-result.ts';
+import type { Toast } from '../../../../lib/toast.ts';
 import styles from './security.module.css';
 import { confirmPhone, profileQuery, securityKeys, sendPhoneCode } from './security-api.ts';
-import type { Toast } from './toast.ts';
 
 const PHONE = /^1[3-9]\d{9}$/;
 const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
@@ -85,7 +85,7 @@ const PhoneForm = ({ onDone, toast }: { onDone: () => void; toast: Toast }) => {
         current={sentTo ? 1 : 0}
         items={[{ title: '填写新手机号' }, { title: '输入短信验证码' }]}
       />
-      {error && <Alert className={styles.notice} type="error" showIcon message={error} role="alert" />}
+      {error && <Alert className={styles.notice} type="error" showIcon title={error} role="alert" />}
       <Form.Item
         name="phone"
         label="新手机号"

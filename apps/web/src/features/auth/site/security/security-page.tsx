@@ -60,7 +60,7 @@ export const SecuritySettingsPage = () => {
           showIcon
           closable
           onClose={() => setNotice(null)}
-          message={notice.text}
+          title={notice.text}
           data-testid="security-wechat-notice"
         />
       )}

@@ -5,9 +5,9 @@ import { Button, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../../lib/api-result.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import type { Toast } from '../../../../lib/toast.ts';
 import styles from './security.module.css';
 import { securityKeys, startWechatBind, unbindWechat, wechatQuery } from './security-api.ts';
-import type { Toast } from './toast.ts';
 
 /** 微信绑定: the status, binding (off to WeChat's QR-code page, back with the outcome), and unbinding. */
 export const WechatSection = ({ toast, role }: { toast: Toast; role: { roleTypeId?: number; roleId?: number } }) => {

@@ -1,4 +1,4 @@
 import type { message } from 'antd';
 
-/** The page's message API (antd's message.useMessage), handed to each section. */
+/** A page's message API (antd's message.useMessage), handed to the parts that report to it. */
 export type Toast = ReturnType<typeof message.useMessage>[0];
