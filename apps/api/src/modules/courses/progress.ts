@@ -1,5 +1,12 @@
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import { transaction } from '../../lib/transaction.ts';
+import { type Tx, transaction } from '../../lib/transaction.ts';
+
+/** A course's study count: its distinct learners, its author not counted. Run after study records change. */
+export const refreshStudyCount = (tx: Tx, courseId: number) =>
+  tx.$executeRaw`
+    UPDATE courses c SET study_count = (SELECT count(DISTINCT s.user_id) FROM study_records s
+      WHERE s.course_id = c.id AND s.user_id <> c.author_id)
+    WHERE c.id = ${courseId}`;
 
 /** One course as another module shows it, with how far one user has got through it. */
 export interface CourseProgress {
@@ -58,11 +65,6 @@ export const markFirstLessonsStudied = (prisma: PrismaClient, userId: number, co
       data: lessons.map((l) => ({ userId, titleId: l.id, courseId, position: 0, completed: true })),
       skipDuplicates: true,
     });
-    if (created > 0) {
-      await tx.$executeRaw`
-        UPDATE courses c SET study_count = (SELECT count(DISTINCT s.user_id) FROM study_records s
-          WHERE s.course_id = c.id AND s.user_id <> c.author_id)
-        WHERE c.id = ${courseId}`;
-    }
+    if (created > 0) await refreshStudyCount(tx, courseId);
     return created;
   });

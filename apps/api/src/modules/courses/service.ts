@@ -11,6 +11,7 @@ import { dictEntry, dictNames } from '../dict/service.ts';
 import { createSignedFileUrl } from '../files/plugin.ts';
 import { ownsAllFiles } from '../files/records.ts';
 import { countUsableResources, publishedCardsOf, resourceCardOf, resourceTypesOf } from '../library/catalog.ts';
+import { refreshStudyCount } from './progress.ts';
 
 type Status = 'DRAFT' | 'PENDING' | 'PUBLISHED' | 'REJECTED' | 'TAKEN_DOWN';
 interface Owned {
@@ -270,10 +271,7 @@ export const createCourseService = (app: FastifyInstance) => {
           // Once completed, a lesson stays completed when it is watched again.
           update: { position, completed: completed ? true : undefined, updatedAt: new Date() },
         });
-        await tx.$executeRaw`
-          UPDATE courses c SET study_count = (SELECT count(DISTINCT s.user_id) FROM study_records s
-            WHERE s.course_id = c.id AND s.user_id <> c.author_id)
-          WHERE c.id = ${title.courseId}`;
+        await refreshStudyCount(tx, title.courseId);
         return record;
       });
       return { position: saved.position, completed: saved.completed };
