@@ -15,6 +15,15 @@ describe('config', () => {
     );
   });
 
+  it('asks for the WeChat app id and secret when real WeChat is chosen', () => {
+    expect(() => loadConfig({ WECHAT_PROVIDER: 'wechat', WECHAT_APP_ID: 'wx0123' })).toThrow(
+      /WECHAT_APP_SECRET: WECHAT_PROVIDER=wechat 时必须设置/,
+    );
+    expect(
+      loadConfig({ WECHAT_PROVIDER: 'wechat', WECHAT_APP_ID: 'wx0123', WECHAT_APP_SECRET: 's' }).WECHAT_APP_ID,
+    ).toBe('wx0123');
+  });
+
   it('parses the allowed origins list', () => {
     expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, https://b.example' }).ALLOWED_ORIGINS).toEqual([
       'https://a.example',

@@ -160,6 +160,11 @@ const checked = schema.superRefine((c, ctx) => {
       message: `须小于 DB_POOL_SIZE（${c.DB_POOL_SIZE}），留出连接给普通查询`,
     });
   }
+  if (c.WECHAT_PROVIDER === 'wechat') {
+    for (const key of ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const) {
+      if (!c[key].trim()) ctx.addIssue({ code: 'custom', path: [key], message: 'WECHAT_PROVIDER=wechat 时必须设置' });
+    }
+  }
 });
 
 export type Config = z.infer<typeof schema>;
