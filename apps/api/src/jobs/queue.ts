@@ -149,10 +149,22 @@ export class JobQueue {
 
   /**
    * Runs every job that is due for the given tasks, in this call, until none is left (the admin CLI and tests use
-   * it; jobs already taken by a worker elsewhere are left to it).
+   * it). A job a worker elsewhere has already taken is not run twice: the call waits, up to `waitMs`, until no job
+   * of these tasks is running or due, so that what the caller reads afterwards is settled.
    */
-  async runDue(tasks: TaskList) {
-    await runOnce({ pgPool: this.pool, logger: this.logger, taskList: tasks, noHandleSignals: true });
+  async runDue(tasks: TaskList, { waitMs = 120_000 } = {}) {
+    const names = Object.keys(tasks);
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      await runOnce({ pgPool: this.pool, logger: this.logger, taskList: tasks, noHandleSignals: true });
+      const { rows } = await this.pool.query<{ busy: string }>(
+        `SELECT count(*) AS busy FROM graphile_worker.jobs WHERE task_identifier = ANY($1::text[])
+           AND (locked_at IS NOT NULL OR (run_at <= now() AND attempts < max_attempts))`,
+        [names],
+      );
+      if (Number(rows[0]?.busy ?? 0) === 0 || Date.now() >= deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** Queue state per task, for the operator (and the admin console). */
