@@ -118,7 +118,8 @@ export const generateResources = async (prisma: PrismaClient, opts: GenerateOpti
       documents: [] as string[],
     };
     for (let i = 0; i < n; i++) {
-      const subject = pick(subjects);
+      // Round the subjects in turn: every subject gets its share (a demo course built from one has lessons).
+      const subject = subjects[(done + i) % subjects.length]!;
       const stage = stages.find((s) => s.id === subject.parentId)!;
       const type = pick(['MICRO_COURSE', 'DOCUMENT', 'DOCUMENT', 'ACHIEVEMENT'] as const);
       const topic = pick(TOPICS[subject.dictName] ?? FALLBACK_TOPICS);
