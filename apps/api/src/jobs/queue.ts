@@ -155,7 +155,7 @@ export class JobQueue {
   async runDue(tasks: TaskList, { waitMs = 120_000 } = {}) {
     const names = Object.keys(tasks);
     const deadline = Date.now() + waitMs;
-    for (;;) {
+    while (!this.closed) {
       await runOnce({ pgPool: this.pool, logger: this.logger, taskList: tasks, noHandleSignals: true });
       const { rows } = await this.pool.query<{ busy: string }>(
         `SELECT count(*) AS busy FROM graphile_worker.jobs WHERE task_identifier = ANY($1::text[])
