@@ -41,6 +41,8 @@ export interface DocOptions {
   type?: 'DOCUMENT' | 'ACHIEVEMENT';
   price?: number;
   approve?: boolean;
+  /** Catalogue node ids (volumes, units or lessons) the document hangs on. */
+  chapters?: number[];
 }
 
 /** Publishes a document through the api as `userName` (client `call`), approving it unless told not to. */
@@ -57,6 +59,7 @@ export const publishDoc = async (t: TestApp, call: Call, userName: string, o: Do
       type: o.type ?? 'DOCUMENT',
       fileIds: [file.id],
       price: o.price ?? 0,
+      catalogueNodeIds: o.chapters ?? [],
     },
   });
   if (res.code !== 0) throw new Error(`publish failed: ${res.msg}`);

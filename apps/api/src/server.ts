@@ -6,7 +6,7 @@ import { seedDemoLibrary } from './db/demo-library.ts';
 import { seedDemoRegistrations } from './db/demo-registrations.ts';
 import { seedDemoStudios } from './db/demo-studios.ts';
 import { seedDemoTraining } from './db/demo-training.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { seedCatalogueIfEmpty, seedIfEmpty } from './db/seed.ts';
 
 const config = loadConfig();
 const bootLog = (msg: string) => console.log(`[资源库] ${msg}`);
@@ -15,6 +15,7 @@ const database = await prepareDatabase(config, bootLog);
 const app = await buildApp({ config, databaseUrl: database.url });
 if (config.SEED_ON_START) {
   await seedIfEmpty(app.prisma, bootLog);
+  await seedCatalogueIfEmpty(app.prisma, bootLog);
   await seedDemoLibrary(app, config, bootLog);
   await seedDemoCommerce(app.prisma, config, bootLog);
   await seedDemoRegistrations(app.prisma, bootLog);

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'money.refund': '订单退款',
   'money.ledger': '核对账本',
   curation: '首页与精品课堂推荐',
+  catalogue: '维护教材目录',
   audit: '查看操作日志',
   workorders: '处理工单',
 } as const;

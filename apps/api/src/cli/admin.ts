@@ -15,6 +15,7 @@ import { createClassroomReview } from '../modules/courses/review.ts';
 import { createReviewAdmin } from '../modules/library/review.ts';
 import { sendMessage } from '../modules/messages/service.ts';
 import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
+import { catalogueCommands } from './catalogue-commands.ts';
 import { type Command, flagArgs, need, reviewCommand, runCommand } from './command.ts';
 import { commerceCommands } from './commerce-commands.ts';
 import { registrationCommands } from './registration-commands.ts';
@@ -350,6 +351,7 @@ export const commands: Record<string, Command> = {
   },
   ...commerceCommands,
   ...registrationCommands,
+  ...catalogueCommands,
   ...searchCommands,
   ...verifyCommands,
 };

@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PERMISSION_CODES, type Permission, ROLE_SCOPES, type RoleScope, z } from '@zyk/shared';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { ROOT_DIR } from '../lib/paths.ts';
 import { transaction } from '../lib/transaction.ts';
 import { importRoster } from '../modules/account/roster.ts';
+import { importCatalogue } from '../modules/catalogue/import.ts';
+import { forgetCatalogue } from '../modules/catalogue/tree.ts';
 import { forgetDictCaches } from '../modules/dict/service.ts';
 import { importSchools } from '../modules/org/schools.ts';
 
@@ -178,6 +180,27 @@ const seedProjects = async (prisma: PrismaClient, input: { projects: ProjectSeed
   }
 };
 
+const CATALOGUE_DIR = path.join(SEED_DIR, 'catalogue');
+
+/**
+ * The textbook catalogue shipped in prisma/seed/catalogue (one JSON file per edition), when the database has no
+ * catalogue yet: a first start, or the first start after the upgrade that brought it. A district's own changes are
+ * never overwritten: once there is a catalogue, this does nothing (`pnpm admin catalogue-import` adds more).
+ */
+export const seedCatalogueIfEmpty = async (prisma: PrismaClient, log: (msg: string) => void = () => {}) => {
+  if ((await prisma.catalogueNode.count()) > 0 || !existsSync(CATALOGUE_DIR)) return 0;
+  const files = readdirSync(CATALOGUE_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  let created = 0;
+  for (const file of files) {
+    created += (await importCatalogue(prisma, 'json', readFileSync(path.join(CATALOGUE_DIR, file), 'utf8'))).created;
+  }
+  forgetCatalogue(prisma);
+  if (created) log(`imported the textbook catalogue: ${created} nodes from ${files.length} files`);
+  return created;
+};
+
 /**
  * First start: dictionaries, roles and studios, areas, the district's schools and the demo accounts, only when the
  * database has none.
@@ -190,6 +213,7 @@ export const seedIfEmpty = async (prisma: PrismaClient, log: (msg: string) => vo
   await importAreas(prisma, JSON.parse(read('areas.json')));
   // The roster resolves stage and subject names through the dictionary cache: make it read what was just written.
   forgetDictCaches();
+  await seedCatalogueIfEmpty(prisma);
   await importSchools(prisma, schoolsSchema.parse(JSON.parse(read('schools.json'))).schools);
   const report = await importRoster(prisma, read('demo-users.csv'));
   await seedProjects(prisma, JSON.parse(read('projects.json')));

@@ -98,6 +98,7 @@ export const routes = {
   replyList: library.replyList,
   commentDelete: library.commentDelete,
   search: library.search,
+  catalogueTree: library.catalogueTree,
   searchRecordList: library.searchRecordList,
   searchRecordDelete: library.searchRecordDelete,
   searchRecordDeleteAll: library.searchRecordDeleteAll,
@@ -207,6 +208,10 @@ export * from './define.ts';
 export { type DictEntry, dictEntry } from './dict.ts';
 export { type StoredFileView, storedFileView } from './files.ts';
 export {
+  type CatalogueNode,
+  type ChapterRef,
+  catalogueNode,
+  chapterRef,
   REPORT_CATEGORIES,
   RESOURCE_SORTS,
   RESOURCE_STATUS_LABELS,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { SmsSender } from '../account/sms.ts';
+import catalogueRoutes from './catalogue-routes.ts';
 import consoleRoutes from './console-routes.ts';
 import curationRoutes from './curation-routes.ts';
 import dashboardRoutes from './dashboard-routes.ts';
@@ -21,4 +22,5 @@ export default async function adminRoutes(app: FastifyInstance, opts: { config: 
   await app.register(registrationRoutes, opts);
   await app.register(moneyRoutes, opts);
   await app.register(curationRoutes, opts);
+  await app.register(catalogueRoutes, opts);
 }

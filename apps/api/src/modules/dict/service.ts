@@ -18,7 +18,7 @@ export const listDict = async (prisma: PrismaClient, dictId: number, dictLevel: 
 };
 
 /** One dictionary entry (a stage or a subject), or null. */
-export const dictEntry = (prisma: PrismaClient, id: number) => prisma.dict.findUnique({ where: { id } });
+export const dictEntry = (prisma: Pick<PrismaClient, 'dict'>, id: number) => prisma.dict.findUnique({ where: { id } });
 
 /**
  * Subjects of one stage in their order, or of every stage with each name once (the first stage's entry wins), for

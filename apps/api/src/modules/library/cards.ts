@@ -1,6 +1,7 @@
-import type { ResourceCard, ResourceType } from '@zyk/shared';
+import type { ChapterRef, ResourceCard, ResourceType } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { type PersonName, peopleOf } from '../auth/users.ts';
+import { chapterRefsOf } from '../catalogue/tree.ts';
 import { dictNames } from '../dict/service.ts';
 import { storedFilesInOrder } from '../files/records.ts';
 import { mediaFactsOf } from '../preview/facts.ts';
@@ -10,7 +11,8 @@ export const CARD_COLUMNS = Prisma.sql`
   r.id, r.type::text AS type, r.train_type, r.title, r.cover_file_id, r.stage_id, r.subject_id, r.price,
   r.view_count, r.play_count, r.download_count, r.star_count, r.collect_count, r.comment_count, r.published_at,
   r.author_id,
-  (SELECT rf.file_id FROM resource_files rf WHERE rf.resource_id = r.id ORDER BY rf.sort LIMIT 1) AS first_file_id`;
+  (SELECT rf.file_id FROM resource_files rf WHERE rf.resource_id = r.id ORDER BY rf.sort LIMIT 1) AS first_file_id,
+  (SELECT rc.node_id FROM resource_chapters rc WHERE rc.resource_id = r.id ORDER BY rc.sort LIMIT 1) AS first_chapter_id`;
 
 /**
  * The cards of one page, in its order: `page` answers the page's `id`s (and what `order` sorts by, as `page.*`),
@@ -43,6 +45,7 @@ export interface CardRow {
   published_at: Date | null;
   author_id: number;
   first_file_id: string | null;
+  first_chapter_id: number | null;
 }
 
 type FileFacts = ResourceCard['file'];
@@ -52,6 +55,7 @@ const toCard = (
   names: Map<number, string>,
   authors: Map<number, PersonName>,
   files: Map<string, NonNullable<FileFacts>>,
+  chapters: Map<number, ChapterRef>,
 ): ResourceCard => ({
   id: row.id,
   type: row.type as ResourceType,
@@ -74,6 +78,7 @@ const toCard = (
   commentCount: row.comment_count,
   publishedAt: row.published_at?.toISOString() ?? null,
   file: (row.first_file_id && files.get(row.first_file_id)) || null,
+  chapter: (row.first_chapter_id !== null && chapters.get(row.first_chapter_id)) || null,
 });
 
 /** Type, size and (once the media jobs know them) page count or duration of each card's first file. */
@@ -95,13 +100,15 @@ const fileFactsOf = async (prisma: PrismaClient, ids: string[]) => {
 /** Maps card rows (with any extra columns) to cards, resolving stage, subject and author names once. */
 export const toCards = async <R extends CardRow>(prisma: PrismaClient, rows: R[]) => {
   const firstFiles = [...new Set(rows.flatMap((r) => (r.first_file_id ? [r.first_file_id] : [])))];
-  const [names, authors, files] = await Promise.all([
+  const firstChapters = rows.flatMap((r) => (r.first_chapter_id !== null ? [r.first_chapter_id] : []));
+  const [names, authors, files, chapters] = await Promise.all([
     dictNames(prisma),
     peopleOf(
       prisma,
       rows.map((r) => r.author_id),
     ),
     fileFactsOf(prisma, firstFiles),
+    chapterRefsOf(prisma, firstChapters),
   ]);
-  return rows.map((row) => ({ row, card: toCard(row, names, authors, files) }));
+  return rows.map((row) => ({ row, card: toCard(row, names, authors, files, chapters) }));
 };

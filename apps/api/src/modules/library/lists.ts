@@ -5,7 +5,9 @@ import { CHINA_TODAY_SQL } from '../../lib/china-time-sql.ts';
 import { hotRows } from '../../lib/hot-sql.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
 import { peopleOf } from '../auth/users.ts';
+import { chapterFilterIds } from '../catalogue/tree.ts';
 import { type CardRow, PUBLIC, pageCards, toCards } from './cards.ts';
+import { onChapters } from './chapters.ts';
 import { createPageCache } from './page-cache.ts';
 
 export interface ListInput {
@@ -13,6 +15,8 @@ export interface ListInput {
   subjectId?: number | null;
   type?: ResourceType | null;
   trainType?: string | null;
+  catalogueNodeId?: number | null;
+  grade?: number | null;
   sort: '1' | '2' | '3' | '4';
   sortWay: 'DESC' | 'ASC';
   current: number;
@@ -31,17 +35,28 @@ const TOTAL_TTL_MS = 60_000;
 
 const toInt = (v: bigint | number | string | null) => Number(v ?? 0);
 
+/** The filters of a list, as a cache key. */
+const filterKey = (input: ListInput) => [
+  input.academicStageId ?? null,
+  input.subjectId ?? null,
+  input.type ?? null,
+  input.trainType ?? null,
+  input.catalogueNodeId ?? null,
+  input.grade ?? null,
+];
+
 /**
  * The SQL of a list page and of its total (exported for the benchmark, which runs the same SQL directly).
  * The first page fixes a snapshot time; later pages pass it back and see only resources published up to it,
  * so new arrivals cause neither duplicates nor gaps.
  */
-export const listQueries = (input: ListInput, snapshot: Date) => {
+export const listQueries = (input: ListInput, snapshot: Date, chapterIds: number[] | null = null) => {
   const where = [PUBLIC, Prisma.sql`r.published_at <= ${snapshot}`];
   if (input.type) where.push(Prisma.sql`r.type = ${input.type}::"ResourceType"`);
   if (input.academicStageId) where.push(Prisma.sql`r.stage_id = ${input.academicStageId}`);
   if (input.subjectId) where.push(Prisma.sql`r.subject_id = ${input.subjectId}`);
   if (input.trainType) where.push(Prisma.sql`r.train_type = ${input.trainType}`);
+  if (chapterIds) where.push(onChapters(chapterIds));
   const condition = Prisma.join(where, ' AND ');
   const direction = Prisma.raw(input.sortWay === 'ASC' ? 'ASC' : 'DESC');
   const column = Prisma.raw(`r.${SORT_COLUMNS[input.sort]}`);
@@ -67,17 +82,18 @@ export const createListService = (prisma: PrismaClient, pool: pg.Pool) => {
   const total = (input: ListInput, query: ReturnType<typeof listQueries>, at: Date) => {
     const count = async () => toInt((await hotRows<{ n: string }>(pool, query.count))[0]?.n ?? 0);
     if (!input.snapshot) return count();
-    const { academicStageId, subjectId, type, trainType } = input;
-    const snapshot = at.toISOString();
-    return snapshotTotals(
-      [academicStageId ?? null, subjectId ?? null, type ?? null, trainType ?? null, snapshot],
-      count,
-    );
+    return snapshotTotals([...filterKey(input), at.toISOString()], count);
   };
 
   const read = async (input: ListInput) => {
     const snapshot = input.snapshot ? new Date(input.snapshot) : new Date();
-    const query = listQueries(input, snapshot);
+    const chapterIds = await chapterFilterIds(prisma, {
+      nodeId: input.catalogueNodeId,
+      grade: input.grade,
+      stageId: input.academicStageId,
+      subjectId: input.subjectId,
+    });
+    const query = listQueries(input, snapshot, chapterIds);
     const [rows, totalCount] = await Promise.all([hotRows<CardRow>(pool, query.select), total(input, query, snapshot)]);
     return {
       objList: (await toCards(prisma, rows)).map((x) => x.card),
@@ -90,11 +106,8 @@ export const createListService = (prisma: PrismaClient, pool: pg.Pool) => {
   const firstPages = createPageCache<Awaited<ReturnType<typeof read>>>();
   const list = (input: ListInput) => {
     if (input.current !== 1 || input.snapshot) return read(input);
-    const { academicStageId, subjectId, type, trainType, sort, sortWay, size } = input;
-    return firstPages(
-      [academicStageId ?? null, subjectId ?? null, type ?? null, trainType ?? null, sort, sortWay, size],
-      () => read(input),
-    );
+    const { sort, sortWay, size } = input;
+    return firstPages([...filterKey(input), sort, sortWay, size], () => read(input));
   };
 
   /** Same stage and subject first, then same subject, then same type; popular first; never the resource itself. */

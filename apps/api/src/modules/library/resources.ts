@@ -3,13 +3,15 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { checkChapters } from '../catalogue/tree.ts';
 import { dictEntry, dictNames } from '../dict/service.ts';
 import { filesOwnedBy, ownsAllFiles, storedFilesInOrder } from '../files/records.ts';
 import { mediaFactsOf } from '../preview/facts.ts';
 import { canDownloadAs, type EntitlementRule, isEntitled } from './access.ts';
 import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
+import { chapterIdsOf, chaptersOf, setResourceChapters } from './chapters.ts';
 import { libraryChanged } from './page-cache.ts';
-import { writeSearchVector } from './search-index.ts';
+import { chapterNamesOf, namesAlong, writeSearchVector } from './search-index.ts';
 
 export interface PublishInput {
   id?: number;
@@ -23,6 +25,7 @@ export interface PublishInput {
   coverFileId?: string | null;
   price: number;
   fileIds: string[];
+  catalogueNodeIds?: number[];
 }
 
 /** File kinds each resource type may hold. */
@@ -82,6 +85,15 @@ export const createResourceService = (
     }
     const authorId = existing?.authorId ?? user.id;
     const fileIds = await checkFiles(authorId, input.type, input.fileIds, input.coverFileId);
+    const kept = existing ? ((await chapterIdsOf(prisma, [existing.id])).get(existing.id) ?? []) : [];
+    const chapterIds = await checkChapters(
+      prisma,
+      input.catalogueNodeIds ?? [],
+      input.stageId,
+      input.subjectId,
+      // An edit may keep chapters retired since they were chosen.
+      existing && existing.stageId === input.stageId && existing.subjectId === input.subjectId ? kept : [],
+    );
     const data = {
       type: input.type,
       trainType: input.type === 'ACHIEVEMENT' ? (input.trainType ?? null) : null,
@@ -98,7 +110,7 @@ export const createResourceService = (
       schoolReviewedBy: null,
       schoolReviewedAt: null,
     };
-    const names = await dictNames(prisma);
+    const [names, chapterTrails] = await Promise.all([dictNames(prisma), chapterNamesOf(prisma, chapterIds)]);
     const saved = await transaction(prisma, async (tx) => {
       const saved = existing
         ? await tx.resource.update({ where: { id: existing.id }, data })
@@ -107,7 +119,8 @@ export const createResourceService = (
       await tx.resourceFile.createMany({
         data: fileIds.map((fileId, sort) => ({ resourceId: saved.id, fileId, sort })),
       });
-      await writeSearchVector(tx, saved.id, data, names);
+      await setResourceChapters(tx, saved.id, chapterIds);
+      await writeSearchVector(tx, saved.id, { ...data, chapters: namesAlong(chapterIds, chapterTrails) }, names);
       return { id: saved.id, status: saved.status };
     });
     // An edit sends a published resource back to review: it leaves the public lists.
@@ -130,7 +143,7 @@ export const createResourceService = (
     const visible =
       row && !row.deleted_at && (row.status === 'PUBLISHED' || (!publicOnly && isOwnerOrAdmin(user, row.author_id)));
     if (!row || !visible) throw new AppError('NOT_FOUND', MESSAGES.resource.notFoundOrUnpublished);
-    const [cards, files, star, collect, view, purchased] = await Promise.all([
+    const [cards, files, star, collect, view, purchased, chapters] = await Promise.all([
       toCards(prisma, [row]),
       prisma.resourceFile
         .findMany({ where: { resourceId: id }, orderBy: { sort: 'asc' }, select: { fileId: true } })
@@ -149,6 +162,7 @@ export const createResourceService = (
         ? prisma.viewHistory.findUnique({ where: { userId_resourceId: { userId: user.id, resourceId: id } } })
         : null,
       user && row.price > 0 ? isEntitled(entitlements, user.id, id) : false,
+      chaptersOf(prisma, id),
     ] as const);
     const isOwner = user?.id === row.author_id;
     return {
@@ -167,6 +181,7 @@ export const createResourceService = (
         pageCount: facts?.pageCount ?? null,
         durationSeconds: facts?.durationSeconds ?? null,
       })),
+      chapters,
       isOwner,
       starred: !!star,
       collected: !!collect,
@@ -193,7 +208,10 @@ export const createResourceService = (
 
     editInfo: async (user: SessionUser, id: number) => {
       const r = await editable(user, id);
-      const files = await prisma.resourceFile.findMany({ where: { resourceId: id }, orderBy: { sort: 'asc' } });
+      const [files, chapters] = await Promise.all([
+        prisma.resourceFile.findMany({ where: { resourceId: id }, orderBy: { sort: 'asc' } }),
+        chaptersOf(prisma, id),
+      ]);
       return {
         id: r.id,
         type: r.type,
@@ -206,6 +224,7 @@ export const createResourceService = (
         coverFileId: r.coverFileId,
         price: r.price,
         fileIds: files.map((f) => f.fileId),
+        chapters,
         status: r.status,
         reviewNote: r.reviewNote,
       };

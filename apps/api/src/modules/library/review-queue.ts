@@ -20,6 +20,7 @@ import { sendMessage } from '../messages/service.ts';
 import { DEFAULT_SCHOOL_ID, schoolNames } from '../org/schools.ts';
 import { mediaFactsOf } from '../preview/facts.ts';
 import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
+import { chaptersOf } from './chapters.ts';
 import { resourceDetailLink } from './links.ts';
 
 type Db = PrismaClient | Tx;
@@ -217,13 +218,14 @@ export const resourceForReview = async (
       select: { fileId: true },
     })
   ).map((f) => f.fileId);
-  const [cards, stored, media, schools, people, openReports] = await Promise.all([
+  const [cards, stored, media, schools, people, openReports, chapters] = await Promise.all([
     toCards(prisma, [row!]),
     storedFilesInOrder(prisma, fileIds),
     mediaFactsOf(prisma, fileIds),
     schoolNames(prisma, [facts.authorSchoolId]),
     peopleOf(prisma, r.schoolReviewedBy === null ? [] : [r.schoolReviewedBy]),
     prisma.report.count({ where: { resourceId: id, status: 'OPEN' } }),
+    chaptersOf(prisma, id),
   ]);
   const card = cards[0]!.card;
   const pending = r.status === 'PENDING';
@@ -234,6 +236,7 @@ export const resourceForReview = async (
     tags: r.tags,
     status: r.status,
     reviewNote: r.reviewNote,
+    chapters,
     files: stored.map((f) => ({
       id: f.id,
       name: f.originalName,

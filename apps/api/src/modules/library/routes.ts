@@ -1,6 +1,7 @@
 import { routes } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/contract.ts';
+import { createChapterBrowser } from './chapters.ts';
 import { createCommentService } from './comments.ts';
 import { createDownloadService, registerLibraryFileRule, registerLibraryWatermarkLabel } from './downloads.ts';
 import { createInteractionService } from './interactions.ts';
@@ -19,6 +20,7 @@ export default async function libraryRoutes(app: FastifyInstance, opts: { downlo
   const comments = createCommentService(app.prisma);
   const reports = createReportService(app.prisma);
   const search = createSearchService(app.prisma, app.pg);
+  const chapterBrowser = createChapterBrowser(app.prisma, app.pg);
   app.addHook('onClose', () => search.close());
   app.backgroundWrites.add(() => search.flushHotWords());
   // Resources indexed by an older version of the search are re-indexed in the background once the api is ready
@@ -48,6 +50,9 @@ export default async function libraryRoutes(app: FastifyInstance, opts: { downlo
   registerRoute(app, routes.resourceList, ({ body }) => lists.list(body), trusted);
   registerRoute(app, routes.recommend, ({ body }) => lists.recommend(body.id, body.size));
   registerRoute(app, routes.homeData, () => lists.homeData());
+  registerRoute(app, routes.catalogueTree, ({ query }) =>
+    chapterBrowser.tree(query.stageId, query.subjectId, query.type ?? null),
+  );
   registerRoute(app, routes.trainTypes, () => lists.trainTypes());
   registerRoute(app, routes.totalResourceCount, () => lists.totals());
   registerRoute(app, routes.memberRank, ({ query }) => lists.memberRank(query.size));

@@ -1,11 +1,13 @@
 import { type ResourceType, TRAIN_TYPES } from '@zyk/shared';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { chapterRefsOf } from '../catalogue/tree.ts';
 import { dictNames } from '../dict/service.ts';
+import { chapterIdsOf } from './chapters.ts';
 import { searchDocument } from './segment.ts';
 import { subjectIndexNames, TYPE_INDEX_WORDS } from './understand.ts';
 
-/** Which indexing wrote a row's search vector; rows with an older one are re-indexed at start. */
-export const SEARCH_VERSION = 2;
+/** Which indexing wrote a row's search vector; rows with an older one are re-indexed at start (3: chapter names). */
+export const SEARCH_VERSION = 3;
 
 export interface IndexedResource {
   type: ResourceType;
@@ -15,9 +17,14 @@ export interface IndexedResource {
   description: string;
   stageId: number | null;
   subjectId: number | null;
+  /** The names along the resource's textbook chapters (edition, volume, unit, lesson), each once. */
+  chapters?: string[];
 }
 
-/** The vector text of a resource: its own words, and the names of its stage, subject and kind at low weight. */
+/**
+ * The vector text of a resource: its own words, and the names of its stage, subject, kind and chapters at low
+ * weight.
+ */
 export const resourceDocument = (resource: IndexedResource, names: Map<number, string>) => {
   const stage = resource.stageId === null ? undefined : names.get(resource.stageId);
   const subject = resource.subjectId === null ? undefined : names.get(resource.subjectId);
@@ -31,6 +38,7 @@ export const resourceDocument = (resource: IndexedResource, names: Map<number, s
       ...(subject ? subjectIndexNames(subject) : []),
       ...TYPE_INDEX_WORDS[resource.type],
       ...(train ? [train] : []),
+      ...(resource.chapters ?? []),
     ],
   });
 };
@@ -45,6 +53,21 @@ export const writeSearchVector = (
   const document = resourceDocument(resource, names);
   return tx.$executeRaw`
     UPDATE resources SET search_vector = ${document}::tsvector, search_version = ${SEARCH_VERSION} WHERE id = ${id}`;
+};
+
+/** The trails of these chapters, by id. */
+export const chapterNamesOf = async (prisma: PrismaClient, ids: number[]) =>
+  new Map([...(await chapterRefsOf(prisma, ids))].map(([id, ref]) => [id, ref.trail]));
+
+/** The names along a resource's chapters, each once. */
+export const namesAlong = (ids: readonly number[], trails: Map<number, string[]>) => [
+  ...new Set(ids.flatMap((id) => trails.get(id) ?? [])),
+];
+
+/** Marks the resources on these chapters for re-indexing (their chapter names changed); `reindexStale` does it. */
+export const markChaptersStale = async (db: Prisma.TransactionClient | PrismaClient, resourceIds: number[]) => {
+  if (resourceIds.length === 0) return;
+  await db.$executeRaw`UPDATE resources SET search_version = 0 WHERE id = ANY(${resourceIds}::int[])`;
 };
 
 const REINDEX_BATCH = 500;
@@ -72,6 +95,11 @@ export const reindexStale = async (prisma: PrismaClient, stopped: () => boolean 
       SELECT id, type::text AS type, train_type, title, tags, description, stage_id, subject_id FROM resources
       WHERE search_version < ${SEARCH_VERSION} ORDER BY id LIMIT ${REINDEX_BATCH}`;
     if (rows.length === 0) break;
+    const chapterIds = await chapterIdsOf(
+      prisma,
+      rows.map((r) => r.id),
+    );
+    const chapterNames = await chapterNamesOf(prisma, [...chapterIds.values()].flat());
     const documents = rows.map((r) =>
       resourceDocument(
         {
@@ -82,6 +110,7 @@ export const reindexStale = async (prisma: PrismaClient, stopped: () => boolean 
           description: r.description,
           stageId: r.stage_id,
           subjectId: r.subject_id,
+          chapters: namesAlong(chapterIds.get(r.id) ?? [], chapterNames),
         },
         names,
       ),

@@ -10,8 +10,10 @@ import type pg from 'pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { CHINA_TODAY_SQL } from '../../lib/china-time-sql.ts';
 import { hotRows } from '../../lib/hot-sql.ts';
+import { chapterFilterIds } from '../catalogue/tree.ts';
 import { dictNames, dictTree } from '../dict/service.ts';
 import { type CardRow, PUBLIC, pageCards, toCards } from './cards.ts';
+import { onChapters } from './chapters.ts';
 import { createPageCache } from './page-cache.ts';
 import { type Field, GRAM, highlight, quoteLexeme, STOP_WORDS, type TermForms, termForms } from './segment.ts';
 import { synonymSets } from './synonyms.ts';
@@ -24,6 +26,9 @@ export interface SearchInput {
   type?: ResourceType | null;
   academicStageId?: number | null;
   subjectId?: number | null;
+  catalogueNodeId?: number | null;
+  /** The nodes `catalogueNodeId` stands for (it and everything under it), resolved by the service. */
+  chapterIds?: number[] | null;
 }
 
 /** Records kept per user; the list shows the newest few. */
@@ -177,6 +182,7 @@ export const searchPlan = (input: SearchInput, dictionary: Dictionary, synonyms:
   if (input.type) where.push(Prisma.sql`r.type = ${input.type}::"ResourceType"`);
   if (input.academicStageId) where.push(Prisma.sql`r.stage_id = ${input.academicStageId}`);
   if (input.subjectId) where.push(Prisma.sql`r.subject_id = ${input.subjectId}`);
+  if (input.chapterIds) where.push(onChapters(input.chapterIds));
   const filter = Prisma.join(where, ' AND ');
   if (concepts.length === 0) {
     const condition = keyword ? Prisma.sql`false` : filter;
@@ -419,8 +425,13 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
   };
 
   const read = async (input: SearchInput) => {
-    const [dictionary, synonyms, names] = await Promise.all([dictTree(prisma), synonymSets(prisma), dictNames(prisma)]);
-    const plan = searchPlan(input, dictionary, synonyms);
+    const [dictionary, synonyms, names, chapterIds] = await Promise.all([
+      dictTree(prisma),
+      synonymSets(prisma),
+      dictNames(prisma),
+      chapterFilterIds(prisma, { nodeId: input.catalogueNodeId }),
+    ]);
+    const plan = searchPlan({ ...input, chapterIds }, dictionary, synonyms);
     const { keyword, concepts, understood } = plan;
     const base = { type: input.type ?? null, keyword };
     if (plan.popular) {
@@ -483,11 +494,9 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
   const firstPages = createPageCache<Awaited<ReturnType<typeof read>>>();
   const search = async (input: SearchInput, userId: number | null) => {
     const keyword = input.content.trim();
-    const { type, academicStageId, subjectId, size } = input;
-    const page =
-      input.current === 1
-        ? await firstPages([keyword, type ?? null, academicStageId ?? null, subjectId ?? null, size], () => read(input))
-        : await read(input);
+    const { type, academicStageId, subjectId, catalogueNodeId, size } = input;
+    const key = [keyword, type ?? null, academicStageId ?? null, subjectId ?? null, catalogueNodeId ?? null, size];
+    const page = input.current === 1 ? await firstPages(key, () => read(input)) : await read(input);
     // A search is counted once, on its first page (paging and filters are the same search), cached or not. A word
     // that found nothing stays in the user's own history but never becomes a hot word others are offered.
     if (keyword && input.current === 1) await record(keyword, userId, page.pageBean.totalCount > 0);

@@ -1,3 +1,4 @@
+import { CATALOGUE_AUDIT_ACTIONS, catalogueRoutes } from './catalogue.ts';
 import { consoleRoutes } from './console.ts';
 import { CURATION_AUDIT_ACTIONS, curationRoutes } from './curation.ts';
 import { DASHBOARD_AUDIT_ACTIONS, dashboardRoutes } from './dashboard.ts';
@@ -15,6 +16,7 @@ export const adminRoutes = {
   ...registrationRoutes,
   ...moneyRoutes,
   ...curationRoutes,
+  ...catalogueRoutes,
 } as const;
 
 /** Chinese label of every audit action code. */
@@ -25,8 +27,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   ...REGISTRATION_AUDIT_ACTIONS,
   ...MONEY_AUDIT_ACTIONS,
   ...CURATION_AUDIT_ACTIONS,
+  ...CATALOGUE_AUDIT_ACTIONS,
 };
 
+export * from './catalogue.ts';
 export * from './console.ts';
 export * from './curation.ts';
 export * from './dashboard.ts';

@@ -388,7 +388,7 @@ export const adminRoleSetPermissions = defineRoute({
   example: {
     body: {
       roleId: 2,
-      permissions: ['dashboard', 'review.resources', 'review.classroom'],
+      permissions: ['dashboard', 'review.resources', 'review.classroom', 'catalogue'],
       confirmPassword: 'Admin@2026',
     },
   },

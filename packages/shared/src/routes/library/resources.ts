@@ -1,3 +1,4 @@
+import { MAX_CHAPTERS_PER_RESOURCE } from '../../catalogue.ts';
 import { pageOf, pageQuery } from '../../envelope.ts';
 import { z } from '../../zod.ts';
 import { defineRoute } from '../define.ts';
@@ -46,6 +47,15 @@ export const resourceSort = z
   .describe('1 最新 / 2 最热 / 3 下载最多 / 4 评价最高');
 export const sortWay = z.enum(['DESC', 'ASC']).default('DESC');
 
+/** A chapter of the textbook catalogue a resource hangs on (a volume, unit or lesson). */
+export const chapterRef = z.object({
+  id: z.number().int(),
+  path: z.array(z.number().int()).describe('从版本到该节点的编号（编辑表单的级联选择值）'),
+  trail: z.array(z.string()).describe('从版本到该节点的名称：人教版 › 八年级上册 › 第十二章 全等三角形 › 12.2 …'),
+  retired: z.boolean().describe('节点已停用（资源仍可在上级节点下找到）'),
+});
+export type ChapterRef = z.infer<typeof chapterRef>;
+
 export const resourceCard = z.object({
   id: z.number().int(),
   type: resourceType,
@@ -79,6 +89,7 @@ export const resourceCard = z.object({
     })
     .nullable()
     .describe('第一个文件的类型、大小与页数或时长（转换、转码完成后才有页数与时长）'),
+  chapter: chapterRef.nullable().describe('所属的第一个教材章节，没有时为 null'),
 });
 export type ResourceCard = z.infer<typeof resourceCard>;
 
@@ -99,6 +110,7 @@ export const resourceDetail = resourceCard.extend({
   status: resourceStatus,
   reviewNote: z.string().nullable().describe('审核意见（仅作者与管理员可见）'),
   files: z.array(resourceFile),
+  chapters: z.array(chapterRef).describe('所属的全部教材章节'),
   isOwner: z.boolean(),
   starred: z.boolean(),
   collected: z.boolean(),
@@ -114,6 +126,15 @@ const listFilters = {
   subjectId: dictId.nullable().optional().describe('学科；null 或不传为全部'),
   type: resourceType.nullable().optional(),
   trainType: trainType.nullable().optional(),
+  catalogueNodeId: dictId.nullable().optional().describe('教材目录节点：只列挂在它或它下面各节点上的资源'),
+  grade: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(12)
+    .nullable()
+    .optional()
+    .describe('年级（1–12）：只列挂在该年级册次下的资源'),
   sort: resourceSort,
   sortWay,
   snapshot: z.iso
@@ -168,6 +189,11 @@ const publishCommon = {
   stageId: dictId,
   subjectId: dictId,
   coverFileId: z.string().min(1).max(64).nullable().optional(),
+  catalogueNodeIds: z
+    .array(id)
+    .max(MAX_CHAPTERS_PER_RESOURCE, `最多关联 ${MAX_CHAPTERS_PER_RESOURCE} 个教材章节`)
+    .default([])
+    .describe('所属教材章节（册次、单元或课），须与学段学科一致'),
   price: z
     .number({ error: '价格须为整数（单位：分）' })
     .int('价格须为整数（单位：分）')
@@ -247,6 +273,7 @@ export const resourceEditInfo = defineRoute({
     coverFileId: z.string().nullable(),
     price: z.number().int(),
     fileIds: z.array(z.string()),
+    chapters: z.array(chapterRef),
     status: resourceStatus,
     reviewNote: z.string().nullable(),
   }),

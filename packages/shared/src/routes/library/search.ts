@@ -59,6 +59,14 @@ export const search = defineRoute({
     type: resourceType.nullable().optional(),
     academicStageId: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
     subjectId: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+    catalogueNodeId: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .nullable()
+      .optional()
+      .describe('教材目录节点：只在挂在它或它下面各节点上的资源中检索'),
   }),
   example: { body: { content: '微课', current: 1, size: 10, type: null } },
   response: pageOf(searchHit).extend({

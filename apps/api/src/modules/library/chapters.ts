@@ -1,0 +1,155 @@
+import type { CatalogueNode, ChapterRef, ResourceType } from '@zyk/shared';
+import type pg from 'pg';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { hotRows } from '../../lib/hot-sql.ts';
+import type { Tx } from '../../lib/transaction.ts';
+import { type Catalogue, type CatalogueNodeRow, catalogueOf, chapterRefsOf } from '../catalogue/tree.ts';
+import { createPageCache } from './page-cache.ts';
+
+/**
+ * The chapters resources hang on (`resource_chapters`, owned here; the nodes are the catalogue module's). A
+ * resource hangs on up to five volumes, units or lessons; a list filtered by a node shows what hangs on it or
+ * anywhere under it, and the tree's counts count each resource once per node however many of its chapters lie
+ * below.
+ */
+
+/** Replaces a resource's chapters (inside the caller's transaction), in the given order. */
+export const setResourceChapters = async (tx: Tx, resourceId: number, nodeIds: readonly number[]) => {
+  await tx.resourceChapter.deleteMany({ where: { resourceId } });
+  if (nodeIds.length) {
+    await tx.resourceChapter.createMany({ data: nodeIds.map((nodeId, sort) => ({ resourceId, nodeId, sort })) });
+  }
+};
+
+/** The chapter ids of each resource, in order. */
+export const chapterIdsOf = async (db: PrismaClient | Tx, resourceIds: readonly number[]) => {
+  const rows = resourceIds.length
+    ? await db.resourceChapter.findMany({
+        where: { resourceId: { in: [...resourceIds] } },
+        orderBy: [{ resourceId: 'asc' }, { sort: 'asc' }],
+      })
+    : [];
+  const map = new Map<number, number[]>();
+  for (const row of rows) map.set(row.resourceId, [...(map.get(row.resourceId) ?? []), row.nodeId]);
+  return map;
+};
+
+/** A resource's chapters as it shows them. */
+export const chaptersOf = async (prisma: PrismaClient, resourceId: number): Promise<ChapterRef[]> => {
+  const ids = (await chapterIdsOf(prisma, [resourceId])).get(resourceId) ?? [];
+  const refs = await chapterRefsOf(prisma, ids);
+  return ids.flatMap((id) => refs.get(id) ?? []);
+};
+
+/** SQL: `r` hangs on one of these nodes. */
+export const onChapters = (nodeIds: readonly number[]) =>
+  Prisma.sql`r.id IN (SELECT rc.resource_id FROM resource_chapters rc WHERE rc.node_id = ANY(${[...nodeIds]}::int[]))`;
+
+/** Merge: what hung on `fromId` hangs on `intoId` (once). Answers how many resources moved. */
+export const moveChapterResources = async (tx: Tx, fromId: number, intoId: number) => {
+  const moved = await tx.$executeRaw`
+    INSERT INTO resource_chapters (resource_id, node_id, sort)
+    SELECT resource_id, ${intoId}, sort FROM resource_chapters WHERE node_id = ${fromId}
+    ON CONFLICT DO NOTHING`;
+  await tx.resourceChapter.deleteMany({ where: { nodeId: fromId } });
+  return moved;
+};
+
+/** The resources hanging on any of these nodes (to re-index their search text after a rename or a merge). */
+export const resourcesOnChapters = async (db: PrismaClient | Tx, nodeIds: readonly number[]) =>
+  (
+    await db.resourceChapter.findMany({
+      where: { nodeId: { in: [...nodeIds] } },
+      select: { resourceId: true },
+      distinct: ['resourceId'],
+    })
+  ).map((r) => r.resourceId);
+
+/**
+ * Per node of one stage and subject: how many resources hang on it or below (each once) and directly on it.
+ * `which` public: published and not deleted (browsing); all: every resource not deleted (the console).
+ */
+const countsOf = async (
+  pool: pg.Pool,
+  catalogue: Catalogue,
+  nodes: { id: number }[],
+  which: 'public' | 'all',
+  type: ResourceType | null,
+) => {
+  const ids = nodes.map((n) => n.id);
+  const where = [
+    Prisma.sql`rc.node_id = ANY(${ids}::int[])`,
+    Prisma.sql`r.deleted_at IS NULL`,
+    ...(which === 'public' ? [Prisma.sql`r.status = 'PUBLISHED'`] : []),
+    ...(type ? [Prisma.sql`r.type = ${type}::"ResourceType"`] : []),
+  ];
+  const rows = ids.length
+    ? await hotRows<{ node_id: number; resources: number[] }>(
+        pool,
+        Prisma.sql`
+          SELECT rc.node_id, array_agg(rc.resource_id) AS resources
+          FROM resource_chapters rc JOIN resources r ON r.id = rc.resource_id
+          WHERE ${Prisma.join(where, ' AND ')} GROUP BY rc.node_id`,
+      )
+    : [];
+  const direct = new Map(rows.map((r) => [r.node_id, r.resources.length]));
+  // Each resource counts once under every node above its chapters.
+  const under = new Map<number, Set<number>>();
+  const all = new Set<number>();
+  for (const row of rows) {
+    for (const nodeId of catalogue.path(row.node_id)) {
+      const set = under.get(nodeId) ?? new Set<number>();
+      for (const id of row.resources) set.add(id);
+      under.set(nodeId, set);
+    }
+    for (const id of row.resources) all.add(id);
+  }
+  return { direct, under, total: all.size };
+};
+
+/** A node as the tree answers it, with how many resources hang on it or below. */
+export const nodeView = (
+  n: CatalogueNodeRow,
+  catalogue: Catalogue,
+  counts: { under: Map<number, Set<number>> },
+): CatalogueNode => ({
+  id: n.id,
+  parentId: n.parentId,
+  kind: n.kind,
+  code: n.code,
+  name: n.name,
+  grade: n.grade,
+  sort: n.sort,
+  retired: catalogue.retired(n.id),
+  count: counts.under.get(n.id)?.size ?? 0,
+});
+
+/** Browsing: a subject's tree with public counts, cached for the page-cache's time and dropped on any library change. */
+export const createChapterBrowser = (prisma: PrismaClient, pool: pg.Pool) => {
+  const trees = createPageCache<{ nodes: CatalogueNode[]; tagged: number }>();
+  const read = async (stageId: number, subjectId: number, type: ResourceType | null) => {
+    const catalogue = await catalogueOf(prisma);
+    const nodes = catalogue.nodesOf(stageId, subjectId);
+    const counts = await countsOf(pool, catalogue, nodes, 'public', type);
+    return {
+      nodes: nodes.flatMap((n) => {
+        const view = nodeView(n, catalogue, counts);
+        // A retired node stays visible while resources still hang on it, so they can be found where they were.
+        return view.retired && view.count === 0 ? [] : [view];
+      }),
+      tagged: counts.total,
+    };
+  };
+  return {
+    tree: (stageId: number, subjectId: number, type: ResourceType | null) =>
+      trees([stageId, subjectId, type], () => read(stageId, subjectId, type)),
+  };
+};
+
+/** The console: every node of a subject (retired too) with counts over all resources that are not deleted. */
+export const consoleChapterCounts = async (prisma: PrismaClient, pool: pg.Pool, stageId: number, subjectId: number) => {
+  const catalogue = await catalogueOf(prisma);
+  const nodes = catalogue.nodesOf(stageId, subjectId);
+  const counts = await countsOf(pool, catalogue, nodes, 'all', null);
+  return { catalogue, nodes, counts };
+};
