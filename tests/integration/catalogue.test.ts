@@ -149,6 +149,7 @@ describe('import', () => {
       [importJson({ ...EDITION, volumes: [{ code: 't-x', name: '', units: [] }] }), /编号 t-x：名称须为 1–60 个字/],
       [admin.call(routes.adminCatalogueImport, { body: { format: 'json', content: '{"stage":' } }), /JSON 格式有误/],
       [csv([]), /导入内容中没有目录节点/],
+      [csv(['"t-q,,edition,引号未闭合,初中,物理,']), /CSV 格式有误/],
     ];
     for (const [call, message] of cases) {
       const res = await call;

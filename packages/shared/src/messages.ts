@@ -166,6 +166,7 @@ export const MESSAGES = {
     outOfScope: '只能维护本人学段学科的教材目录',
     importEmpty: '导入内容中没有目录节点',
     importBadJson: (reason: string) => `JSON 格式有误：${reason}`,
+    importBadCsv: (reason: string) => `CSV 格式有误：${reason}`,
     importBadCsvHeader: (columns: string) => `CSV 的第一行须为列名：${columns}`,
     importRow: (where: string, problem: string) => `${where}：${problem}`,
     importUnknownStage: (name: string) => `学段“${name}”不存在`,

@@ -136,7 +136,7 @@ const rowsOfCsv = (content: string): ImportRow[] => {
   try {
     records = parse(content, { skip_empty_lines: true, trim: true, bom: true, relax_column_count: true });
   } catch (error) {
-    throw new AppError('BAD_REQUEST', MESSAGES.catalogue.importBadJson((error as Error).message));
+    throw new AppError('BAD_REQUEST', MESSAGES.catalogue.importBadCsv((error as Error).message));
   }
   const [header, ...body] = records;
   const columns = (header ?? []).map((h) => h.trim().toLowerCase());
