@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
+import { seedDemoChapters } from './db/demo-catalogue.ts';
 import { seedDemoCommerce } from './db/demo-commerce.ts';
 import { seedDemoLibrary } from './db/demo-library.ts';
 import { seedDemoRegistrations } from './db/demo-registrations.ts';
@@ -17,6 +18,7 @@ if (config.SEED_ON_START) {
   await seedIfEmpty(app.prisma, bootLog);
   await seedCatalogueIfEmpty(app.prisma, bootLog);
   await seedDemoLibrary(app, config, bootLog);
+  await seedDemoChapters(app.prisma, bootLog);
   await seedDemoCommerce(app.prisma, config, bootLog);
   await seedDemoRegistrations(app.prisma, bootLog);
   await seedDemoStudios(app.prisma, bootLog);
