@@ -8,9 +8,9 @@ import { settle, VIEWPORTS, watchPage } from './gate-checks.ts';
 
 /**
  * The console's frame as each role meets it: the user menu offers 管理后台 only to administrators; each role's side
- * menu lists exactly the pages its permissions open (a 教研员 reviews, a school administrator also manages people);
- * a teacher who types /admin is told they have no access, without any request being refused on the way; on a phone
- * the menu is a drawer.
+ * menu lists exactly the pages its permissions open (a 教研员 reviews and keeps the catalogue, a school administrator
+ * also manages people); a teacher who types /admin is told they have no access, without any request being refused
+ * on the way; on a phone the menu is a drawer.
  */
 
 let t: TestApp;
@@ -90,6 +90,7 @@ describe('the console frame', () => {
         '账本核对',
         '首页横幅与公告',
         '精品课堂推荐',
+        '教材目录',
         '学段学科与地区',
         '工单',
         '操作日志',
@@ -106,13 +107,13 @@ describe('the console frame', () => {
     }
   });
 
-  it('a 教研员 sees the review pages only, and a page beyond them says so', async () => {
+  it('a 教研员 sees the review pages and the catalogue only, and a page beyond them says so', async () => {
     const { page, context, watcher } = await visit('chensy');
     try {
       await page.goto(`${t.url}/admin`);
       await page.waitForURL(/\/admin\/dashboard$/);
       await settle(page);
-      expect(await menuLabels(page)).toEqual(['数据概览', '资源审核', '课程与专题审核']);
+      expect(await menuLabels(page)).toEqual(['数据概览', '资源审核', '课程与专题审核', '教材目录']);
       expect(await page.getByTestId('console-identity').textContent()).toContain('初中英语');
       await page.goto(`${t.url}/admin/withdrawals`);
       await settle(page);

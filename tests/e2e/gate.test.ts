@@ -97,6 +97,10 @@ const ids = {
   topic: 0,
   project: 0,
   lijgMember: '',
+  /** A lesson of 初中 数学's 人教版 the Word document hangs on: the documents list filtered by it (0 without one). */
+  lesson: 0,
+  /** 初中 数学's stage and subject as the catalogue page's query (its seeded 人教版 tree). */
+  juniorMaths: '',
 };
 
 const PLAN: Record<string, PagePlan> = {
@@ -107,7 +111,10 @@ const PLAN: Record<string, PagePlan> = {
     url: () => [`/home/cousrseResources/details?id=${ids.micro}`, `/home/cousrseResources/details?id=${ids.video}`],
     audience: 'public',
   },
-  '/home/documents': { url: () => '/home/documents', audience: 'public' },
+  '/home/documents': {
+    url: () => ['/home/documents', ...(ids.lesson ? [`/home/documents?catalogue=${ids.lesson}`] : [])],
+    audience: 'public',
+  },
   '/home/documents/details': {
     url: () => [ids.document, ids.officeDocument, ids.pdfDocument].map((id) => `/home/documents/details?id=${id}`),
     audience: 'public',
@@ -171,6 +178,10 @@ const PLAN: Record<string, PagePlan> = {
   '/admin/ledger': { url: () => '/admin/ledger', audience: 'admin' },
   '/admin/banners': { url: () => '/admin/banners', audience: 'admin' },
   '/admin/featured': { url: () => '/admin/featured', audience: 'admin' },
+  '/admin/catalogue': {
+    url: () => ['/admin/catalogue', `/admin/catalogue?${ids.juniorMaths}`],
+    audience: 'admin',
+  },
   '/admin/dict': { url: () => '/admin/dict', audience: 'admin' },
   '/admin/workorders': { url: () => '/admin/workorders', audience: 'admin' },
   '/admin/audit': { url: () => '/admin/audit', audience: 'admin' },
@@ -232,9 +243,19 @@ beforeAll(async () => {
   // each kind differently (PDF viewer, video player).
   const lijg = await loginAs(t, 'lijg');
   const math = await dictIds(t, '初中', '数学');
+  ids.juniorMaths = new URLSearchParams({
+    stageId: String(math.stageId),
+    subjectId: String(math.subjectId),
+  }).toString();
   const publishDocument = (name: string, bytes: Buffer, title: string) =>
     publishUploadedDocument(t, lijg, { name, bytes }, { title, ...math });
   ids.officeDocument = await publishDocument('分数的初步认识.docx', docx(), '《分数的初步认识》教学设计');
+  // Hung on a lesson of the shipped catalogue: its details show the chapter, the list opens filtered by it.
+  const lesson = await t.prisma.catalogueNode.findFirst({ where: { code: 'jm-rj-8a-u1-l1' } });
+  if (lesson) {
+    await t.prisma.resourceChapter.create({ data: { resourceId: ids.officeDocument, nodeId: lesson.id, sort: 0 } });
+    ids.lesson = lesson.id;
+  }
   ids.pdfDocument = await publishDocument('勾股定理-课后练习.pdf', pdf(), '《勾股定理》课后练习');
   ids.video = await publishUploadedVideo(
     t,

@@ -271,6 +271,9 @@ describe('a WMV chosen on the video upload screen plays once it is approved and 
         await expect.poll(() => row.getAttribute('data-status'), { timeout: 60_000, interval: 200 }).toBe('success');
         // The form takes its title from the file once the upload is done; submitting before that would be refused.
         await expect.poll(() => page.getByLabel('资源标题').inputValue(), POLL).toBe('分数的意义（课堂实录）');
+        // Stage and subject default to the teacher's own (初中 数学), even when the user info loads after the screen.
+        const form = page.getByTestId('upload-video').locator('form');
+        await expect.poll(() => form.textContent(), POLL).toMatch(/初中[\s\S]*数学/);
         // On a loaded 2-core runner the upload's own transcoding (ffmpeg) competes with the answer: allow it a minute.
         const published = page.waitForResponse((r) => r.url().endsWith('/es/resource/lib/publish/minute_course'), {
           timeout: 60_000,

@@ -80,6 +80,7 @@ const adminParts = {
   people: () => loadChunk(() => import('./routes/admin-people.tsx')),
   money: () => loadChunk(() => import('./routes/admin-money.tsx')),
   curation: () => loadChunk(() => import('./routes/admin-curation.tsx')),
+  catalogue: () => loadChunk(() => import('./routes/admin-catalogue.tsx')),
 };
 const adminPage = pagesOf(adminParts);
 
@@ -303,6 +304,7 @@ export const routes: RouteObject[] = [
           adminPage('ledger', '账本核对', 'money', 'Ledger'),
           adminPage('banners', '首页横幅与公告', 'curation', 'Banners'),
           adminPage('featured', '精品课堂推荐', 'curation', 'Featured'),
+          adminPage('catalogue', '教材目录', 'catalogue', 'Catalogue'),
         ],
       },
       {

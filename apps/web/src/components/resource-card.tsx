@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { fileSummary, formatCount, formatDate, formatPrice } from '../lib/format.ts';
 import { detailsPath } from '../lib/resource-paths.ts';
+import { ChapterLine } from './chapter-trail.tsx';
 import styles from './resource-card.module.css';
 import { ResourceThumb } from './resource-thumb.tsx';
 
@@ -54,6 +55,7 @@ export const ResourceCard = ({
         <ResourceThumb type={r.type} fileId={r.thumbnailFileId} className={styles.compactThumb} />
         <div className={styles.compactBody}>
           <h3 className={styles.compactTitle}>{link}</h3>
+          <ChapterLine chapter={r.chapter} />
           <div className={styles.meta}>
             <span>{RESOURCE_TYPE_LABELS[r.type]}</span>
             <span>浏览 {formatCount(r.viewCount)}</span>
@@ -76,6 +78,7 @@ export const ResourceCard = ({
             {r.file && <span data-testid="card-file">{fileSummary(r.file)}</span>}
             {r.publishedAt && <span>发布于 {formatDate(r.publishedAt)}</span>}
           </div>
+          <ChapterLine chapter={r.chapter} />
           <div className={styles.footer}>
             <Counters r={r} />
             <Price fen={r.price} />
@@ -97,6 +100,7 @@ export const ResourceCard = ({
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>{link}</h3>
+        <ChapterLine chapter={r.chapter} />
         <div className={styles.meta}>
           <span>{stageSubject(r)}</span>
           <span>{r.authorName}</span>

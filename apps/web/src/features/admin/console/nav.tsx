@@ -73,6 +73,7 @@ export const CONSOLE_NAV: ConsoleGroup[] = [
     pages: [
       { path: 'banners', label: '首页横幅与公告', permission: 'curation' },
       { path: 'featured', label: '精品课堂推荐', permission: 'curation' },
+      { path: 'catalogue', label: '教材目录', permission: 'catalogue' },
     ],
   },
   {

@@ -13,4 +13,5 @@ export const homeKeys = {
   latest: () => [...homeKeys.all, 'latest'] as const,
   banners: () => [...homeKeys.all, 'banners'] as const,
   list: (filters: HomeListFilters) => [...homeKeys.all, 'list', filters] as const,
+  defaultSubject: (stageId: number | null) => [...homeKeys.all, 'defaultSubject', stageId] as const,
 };

@@ -6,10 +6,11 @@ import styles from './home-page.module.css';
 import { HomeResourceList } from './home-resource-list.tsx';
 import { LatestSections } from './latest-sections.tsx';
 import { MemberRankPanel, ResourceRankPanel } from './rank-panels.tsx';
+import { TextbookSection } from './textbook-section.tsx';
 
 /**
  * /home/index: the banner with the totals, the console's home banners when any are showing, the sections other
- * features hand in (the stage/subject panel), then the resource list with the rankings beside it, and the newest
+ * features hand in (the stage/subject panel), 按教材找资源, then the resource list with the rankings beside it, and the newest
  * of each type.
  */
 export const HomePage = ({ children }: { children?: ReactNode }) => {
@@ -20,6 +21,7 @@ export const HomePage = ({ children }: { children?: ReactNode }) => {
       <HomeBanners />
       <div className={`zyk-container ${styles.sections}`}>
         {children}
+        <TextbookSection />
         <div className={styles.columns}>
           <div className={styles.main}>
             <HomeResourceList />

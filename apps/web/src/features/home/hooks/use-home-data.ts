@@ -1,6 +1,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FIRST_PAGE, mergePages, nextPageParam, type PageParam, totalOf } from '../../../lib/paging.ts';
-import { getBanners, getHomeList, getLatest, getMemberRank, getResourceRank, getTotals } from '../api/home-api.ts';
+import {
+  getBanners,
+  getDefaultSubject,
+  getHomeList,
+  getLatest,
+  getMemberRank,
+  getResourceRank,
+  getTotals,
+} from '../api/home-api.ts';
 import { type HomeListFilters, homeKeys } from '../api/home-keys.ts';
 
 export const useTotals = () => useQuery({ queryKey: homeKeys.totals(), queryFn: getTotals });
@@ -8,6 +16,15 @@ export const useMemberRank = () => useQuery({ queryKey: homeKeys.memberRank(), q
 export const useResourceRank = () => useQuery({ queryKey: homeKeys.resourceRank(), queryFn: getResourceRank });
 export const useLatest = () => useQuery({ queryKey: homeKeys.latest(), queryFn: getLatest });
 export const useBanners = () => useQuery({ queryKey: homeKeys.banners(), queryFn: getBanners });
+
+/** The textbook section's stage and subject when none is chosen (asked only then). */
+export const useDefaultSubject = (stageId: number | null, enabled: boolean) =>
+  useQuery({
+    queryKey: homeKeys.defaultSubject(stageId),
+    queryFn: () => getDefaultSubject(stageId),
+    enabled,
+    staleTime: 30 * 60_000,
+  });
 
 /**
  * The home list: 20 per page, each "加载更多" appends the next page. A new stage, subject or sort

@@ -12,6 +12,8 @@ export const getResourceList = async (filters: ListFilters, page: number, snapsh
         academicStageId: filters.stageId,
         subjectId: filters.subjectId,
         trainType: filters.trainType,
+        catalogueNodeId: filters.catalogueNodeId,
+        grade: filters.grade,
         sort: filters.sort,
         sortWay: 'DESC',
         current: page,

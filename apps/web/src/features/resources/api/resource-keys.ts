@@ -8,6 +8,10 @@ export interface ListFilters {
   subjectId: number | null;
   sort: Sort;
   trainType: string | null;
+  /** A textbook catalogue node: its resources and those of the nodes below it. */
+  catalogueNodeId: number | null;
+  /** A grade (1–12): resources on volumes of that grade (within the node when one is given). */
+  grade: number | null;
 }
 
 /** Query keys of the resources feature; invalidate through these, never through literal arrays. */

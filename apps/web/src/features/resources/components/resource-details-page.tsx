@@ -25,6 +25,7 @@ import {
 import { Alert, Button, message, Skeleton, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { ChapterTrails } from '../../../components/chapter-trail.tsx';
 import { ResourceList } from '../../../components/resource-card.tsx';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { ApiFailure, errorText } from '../../../lib/api-result.ts';
@@ -194,6 +195,7 @@ const Summary = ({ resource: r, toast }: { resource: ResourceDetail; toast: Toas
           </div>
         )}
       </dl>
+      <ChapterTrails chapters={r.chapters} type={r.type} />
       <ul className={styles.counters} aria-label="统计" data-testid="resource-counters">
         <li title="浏览">
           <EyeOutlined aria-hidden /> 浏览 <span data-testid="count-view">{formatCount(r.viewCount)}</span>

@@ -3,8 +3,8 @@ import { api, dataOr } from '../../../lib/api.ts';
 import { unwrap } from '../../../lib/api-result.ts';
 import type { SearchParams } from './search-keys.ts';
 
-/** One page of results (content, current, size 10, and the type, stage and subject filters). */
-export const searchResources = async ({ keyword, type, stageId, subjectId, page }: SearchParams) =>
+/** One page of results (content, current, size 10, and the type, stage, subject and chapter filters). */
+export const searchResources = async ({ keyword, type, stageId, subjectId, catalogueNodeId, page }: SearchParams) =>
   unwrap(
     await api(routes.search, {
       body: {
@@ -14,6 +14,7 @@ export const searchResources = async ({ keyword, type, stageId, subjectId, page 
         type,
         academicStageId: stageId,
         subjectId,
+        catalogueNodeId,
       },
     }),
   );

@@ -5,6 +5,8 @@ export interface SearchParams {
   type: ResourceType | null;
   stageId: number | null;
   subjectId: number | null;
+  /** A textbook catalogue node: only resources on it or below. */
+  catalogueNodeId: number | null;
   page: number;
 }
 

@@ -4,6 +4,18 @@ import { PAGE_SIZE, type ResourceType } from '@zyk/shared';
 import { Button, Grid, Popconfirm } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ChapterChip, ChapterDrawerButton } from '../../../components/chapter-panel/chapter-drawer.tsx';
+import {
+  CATALOGUE_PARAM,
+  type ChapterFilter,
+  chapterFilterTrail,
+  NO_CHAPTER,
+  readChapterFilter,
+  useChapterLocation,
+  withChapterFilter,
+} from '../../../components/chapter-panel/chapter-filter.ts';
+import { ChapterPanel } from '../../../components/chapter-panel/chapter-panel.tsx';
+import { useChapterTree } from '../../../components/chapter-panel/chapter-tree.ts';
 import { Chip, ChipGroup } from '../../../components/chip.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { ResourceList, ResourceListSkeleton } from '../../../components/resource-card.tsx';
@@ -52,32 +64,59 @@ const isApplied = (state: SearchMemory, picked: PickedFilter) =>
   picked.kind === 'type' ? state.type === picked.value : state[picked.kind]?.id === picked.filter.id;
 
 /**
- * /home/search?searchKeyWord=: results with highlighted titles, pages of 10, the words the search recognised, the
- * results counted by type, stage and subject (each a filter), related searches when few came back, records and
- * hot words.
+ * /home/search?searchKeyWord=&catalogue=: results with highlighted titles, pages of 10, the words the search
+ * recognised, the results counted by type, stage and subject (each a filter), a textbook chapter once a stage and
+ * subject are chosen (kept in the address), related searches when few came back, records and hot words.
  */
 export const SearchPage = () => {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { loggedIn } = useSession();
   const urlKeyword = params.get('searchKeyWord');
+  const urlChapter = readChapterFilter(params).nodeId;
 
-  const [state, setState] = useState(() => resolveSearch(urlKeyword, readSearchMemory()));
-  const [followed, setFollowed] = useState(urlKeyword);
-  if (urlKeyword !== followed) {
-    setFollowed(urlKeyword);
-    setState(resolveSearch(urlKeyword, readSearchMemory()));
+  const [state, setState] = useState(() => resolveSearch(urlKeyword, readSearchMemory(), urlChapter));
+  const following = JSON.stringify([urlKeyword, urlChapter]);
+  const [followed, setFollowed] = useState(following);
+  if (following !== followed) {
+    setFollowed(following);
+    setState(resolveSearch(urlKeyword, readSearchMemory(), urlChapter));
   }
   useEffect(() => writeSearchMemory(state), [state]);
 
   const { keyword, type, stage, subject, page } = state;
+  const chapterId = state.chapter ?? null;
+  // A chapter names its stage and subject: the search asks by the chapter alone (see useChapterLocation).
   const results = useSearchResults({
     keyword,
     type,
+    stageId: chapterId === null ? (stage?.id ?? null) : null,
+    subjectId: chapterId === null ? (subject?.id ?? null) : null,
+    catalogueNodeId: chapterId,
+    page,
+  });
+  const chapterTree = useChapterTree(stage?.id ?? null, subject?.id ?? null, type);
+  const chapterFilter: ChapterFilter = { nodeId: chapterId, grade: null };
+  // The chapter goes into the address (so the search can be shared) and the search store together.
+  const setChapter = (next: ChapterFilter) => {
+    if (next.nodeId === chapterId) return;
+    const changed = { ...state, chapter: next.nodeId, page: 1 };
+    writeSearchMemory(changed);
+    setState(changed);
+    setParams((current) => withChapterFilter(current, { nodeId: next.nodeId, grade: null }), { replace: true });
+  };
+  const settledResults = results.data && !results.isPlaceholderData ? results.data : undefined;
+  useChapterLocation({
+    filter: chapterFilter,
     stageId: stage?.id ?? null,
     subjectId: subject?.id ?? null,
-    page,
+    tree: chapterTree.data,
+    sample: settledResults ? (settledResults.objList[0] ?? null) : undefined,
+    active: true,
+    onSubject: (chapterStage, chapterSubject) =>
+      setState((s) => ({ ...s, stage: chapterStage, subject: chapterSubject })),
+    onClear: () => setChapter(NO_CHAPTER),
   });
   // The facets sit in the side column next to the results; where the page is one column they go above the list.
   const wide = Grid.useBreakpoint().lg !== false;
@@ -115,7 +154,7 @@ export const SearchPage = () => {
   const removeWord = (word: string) => {
     const next = withoutWord(keyword, word);
     refineSearch(state, next);
-    navigate(searchPath(next));
+    navigate(chapterId === null ? searchPath(next) : `${searchPath(next)}&${CATALOGUE_PARAM}=${chapterId}`);
   };
 
   const data = results.data;
@@ -132,6 +171,22 @@ export const SearchPage = () => {
   ];
   const suggestions = data?.suggestions ?? [];
   const missing = data?.missing ?? [];
+  const chapterPanel = (variant: 'side' | 'drawer', close?: () => void) => (
+    <ChapterPanel
+      stageId={stage?.id ?? null}
+      subjectId={subject?.id ?? null}
+      tree={chapterTree.data}
+      treeError={chapterTree.error}
+      onRetry={() => void chapterTree.refetch()}
+      filter={chapterFilter}
+      onChange={setChapter}
+      gradeFilter={false}
+      showCounts={false}
+      variant={variant}
+      onLeafPicked={close}
+      subjectName={stage && subject ? `${stage.name} · ${subject.name}` : undefined}
+    />
+  );
   const facets = (layout: 'side' | 'rows') => (
     <SearchFacets
       facets={data?.facets}
@@ -188,10 +243,24 @@ export const SearchPage = () => {
               </ChipGroup>
             </div>
             {!wide && facets('rows')}
+            {!wide && (
+              <div className={styles.filterRow}>
+                <span className={styles.filterTitle}>教材</span>
+                <ChapterDrawerButton
+                  filtered={chapterId !== null}
+                  total={settledResults ? (total?.pageable ?? 0) : null}
+                  panel={(close) => chapterPanel('drawer', close)}
+                />
+              </div>
+            )}
             <ActiveFilters
               filters={active}
               onRemove={removeFilter}
               onClear={() => setState((s) => ({ ...s, type: null, stage: null, subject: null, page: 1 }))}
+            />
+            <ChapterChip
+              trail={chapterFilterTrail(chapterTree.data, chapterFilter)}
+              onRemove={() => setChapter(NO_CHAPTER)}
             />
           </div>
           {missing.length > 0 && (
@@ -227,7 +296,7 @@ export const SearchPage = () => {
           ) : !data || data.objList.length === 0 ? (
             <EmptyState
               title={keyword ? `没有找到与“${keyword}”相关的资源` : '暂无资源'}
-              hint={active.length > 0 ? '去掉一些筛选条件再试试' : '换个关键词，或试试热门搜索'}
+              hint={active.length > 0 || chapterId !== null ? '去掉一些筛选条件再试试' : '换个关键词，或试试热门搜索'}
             />
           ) : (
             <div className={results.isPlaceholderData ? styles.stale : undefined} aria-busy={results.isFetching}>
@@ -251,6 +320,7 @@ export const SearchPage = () => {
 
       <aside className={styles.aside} aria-label={wide ? '筛选、搜索记录与热门搜索' : '搜索记录与热门搜索'}>
         {wide && facets('side')}
+        {wide && chapterPanel('side')}
         {loggedIn && (
           <section className={styles.side} aria-labelledby="search-records-title" data-testid="search-records">
             <header className={styles.sideHeader}>

@@ -16,6 +16,8 @@ export interface SearchMemory {
   type: ResourceType | null;
   stage: NamedFilter | null;
   subject: NamedFilter | null;
+  /** A textbook catalogue node (`?catalogue=`): only resources on it or below; absent is none. */
+  chapter?: number | null;
   page: number;
 }
 
@@ -50,10 +52,17 @@ export const normalizeKeyword = (raw: string) => raw.trim();
 
 /**
  * Where the search page's state comes from: the URL's keyword when present (with the remembered filters and page
- * if it is the remembered keyword), otherwise the remembered search.
+ * if it is the remembered keyword), otherwise the remembered search. The chapter is the URL's (`urlChapter`) when it
+ * names a keyword or a chapter; a different chapter starts from page 1.
  */
-export const resolveSearch = (urlKeyword: string | null, remembered: SearchMemory): SearchMemory => {
-  if (urlKeyword === null) return remembered;
-  const keyword = normalizeKeyword(urlKeyword);
-  return keyword === remembered.keyword ? { ...remembered, keyword } : fresh(keyword);
+export const resolveSearch = (
+  urlKeyword: string | null,
+  remembered: SearchMemory,
+  urlChapter: number | null = null,
+): SearchMemory => {
+  const keyword = urlKeyword === null ? null : normalizeKeyword(urlKeyword);
+  const base =
+    keyword === null ? remembered : keyword === remembered.keyword ? { ...remembered, keyword } : fresh(keyword);
+  if (keyword === null && urlChapter === null) return base;
+  return (base.chapter ?? null) === urlChapter ? base : { ...base, chapter: urlChapter, page: 1 };
 };

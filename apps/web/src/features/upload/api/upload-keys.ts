@@ -5,4 +5,5 @@ export const uploadKeys = {
   stages: () => [...uploadKeys.all, 'stages'] as const,
   subjects: (stageId: number) => [...uploadKeys.all, 'subjects', stageId] as const,
   editable: (id: number) => [...uploadKeys.all, 'editable', id] as const,
+  catalogue: (stageId: number, subjectId: number) => [...uploadKeys.all, 'catalogue', stageId, subjectId] as const,
 };

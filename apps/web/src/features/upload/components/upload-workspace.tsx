@@ -1,4 +1,4 @@
-import { fenToYuanInput, formatBytes, UPLOAD, yuanToFen } from '@zyk/shared';
+import { fenToYuanInput, formatBytes, MAX_CHAPTERS_PER_RESOURCE, UPLOAD, yuanToFen } from '@zyk/shared';
 import { Alert, Button, Form, Grid, Input, InputNumber, Modal, message, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSelection } from '../../../stores/selection.ts';
@@ -11,6 +11,7 @@ import { useUploader } from '../hooks/use-uploader.ts';
 import { baseNameOf, DOCUMENT_EXTENSIONS, MEDIA_EXTENSIONS, shortName } from '../lib/file-rules.ts';
 import type { UploaderOptions, UploadItem, UploadStatus } from '../lib/upload-helper.ts';
 import { DOCUMENT_TYPE_REJECTED, UPLOAD_NOTICES, type UploadKind } from '../lib/upload-texts.ts';
+import { ChapterField, type ChapterPath } from './chapter-field.tsx';
 import { CoverField } from './cover-field.tsx';
 import { FileDropZone } from './file-drop-zone.tsx';
 import { StatementText } from './originality-statement.tsx';
@@ -45,6 +46,8 @@ interface FormValues {
   trainType?: string | null;
   stageId?: number;
   subjectId?: number;
+  /** 教材章节: each the node ids from the edition down to the chosen volume, unit or lesson. */
+  chapters: ChapterPath[];
   tags: string[];
   price: number | null;
   coverFileId: string | null;
@@ -108,6 +111,7 @@ export const UploadWorkspace = ({
   const alignWithFields = stacked ? {} : { label: ' ', colon: false };
 
   const stageId = Form.useWatch('stageId', form);
+  const subjectId = Form.useWatch('subjectId', form);
   const type = Form.useWatch('type', form) ?? 'DOCUMENT';
   const stages = useStageOptions();
   const subjects = useSubjectOptions(stageId);
@@ -123,6 +127,7 @@ export const UploadWorkspace = ({
         trainType: f.trainType,
         stageId: f.stageId ?? undefined,
         subjectId: f.subjectId ?? undefined,
+        chapters: f.chapters.map((chapter) => chapter.path),
         tags: f.tags,
         price: Number(fenToYuanInput(f.price)),
         coverFileId: f.coverFileId,
@@ -132,6 +137,7 @@ export const UploadWorkspace = ({
     const fromSelection = selection.stage.id !== null;
     return {
       type: 'DOCUMENT',
+      chapters: [],
       tags: [],
       price: 0,
       coverFileId: null,
@@ -139,6 +145,15 @@ export const UploadWorkspace = ({
       subjectId: (fromSelection ? selection.subject.id : user?.special) ?? undefined,
     };
   });
+
+  // Opened by its address, the screen can mount before the session's user info has loaded: the teacher's own
+  // stage and subject then fill the still untouched fields when it arrives.
+  const ownStage = user?.scStage ?? null;
+  const ownSubject = user?.special ?? null;
+  useEffect(() => {
+    if (editing || ownStage === null || form.isFieldTouched('stageId') || form.getFieldValue('stageId')) return;
+    form.setFieldsValue({ stageId: ownStage, subjectId: ownSubject ?? undefined });
+  }, [editing, ownStage, ownSubject, form]);
 
   // The title starts as the first file's name (without its extension) until the user writes one.
   const firstName = items.find((item) => item.status !== 'canceled')?.name;
@@ -185,6 +200,8 @@ export const UploadWorkspace = ({
       stageId: values.stageId as number,
       subjectId: values.subjectId as number,
       coverFileId: values.coverFileId ?? null,
+      // A chapter is the last node of its path.
+      catalogueNodeIds: (values.chapters ?? []).flatMap((path) => path.slice(-1)),
       price,
     };
     setPublishing(true);
@@ -303,7 +320,9 @@ export const UploadWorkspace = ({
           initialValues={initialValues}
           onFinish={(values) => void submit(values)}
           onValuesChange={(changed: Partial<FormValues>) => {
-            if ('stageId' in changed) form.setFieldsValue({ subjectId: undefined });
+            // Chapters belong to one stage and subject: choosing another clears them.
+            if ('stageId' in changed) form.setFieldsValue({ subjectId: undefined, chapters: [] });
+            else if ('subjectId' in changed) form.setFieldsValue({ chapters: [] });
             setError(null);
           }}
           className={styles.form}
@@ -368,6 +387,18 @@ export const UploadWorkspace = ({
                 />
               </Form.Item>
             </div>
+          </Form.Item>
+          <Form.Item
+            name="chapters"
+            label="教材章节"
+            extra={`最多 ${MAX_CHAPTERS_PER_RESOURCE} 个；勾选册次或单元即包含其中各课`}
+          >
+            <ChapterField
+              stageId={stageId}
+              subjectId={subjectId}
+              known={editing?.fields.chapters}
+              onMessage={(text) => toast.warning(text)}
+            />
           </Form.Item>
           <Form.Item
             name="tags"
