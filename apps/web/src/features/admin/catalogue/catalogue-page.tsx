@@ -9,6 +9,7 @@ import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { ConsolePage } from '../console/console-page.tsx';
+import type { StageSubject } from '../console/stage-subject-select.tsx';
 import { useIdentity } from '../console/use-identity.ts';
 import styles from './catalogue.module.css';
 import { type CatalogueFormat, catalogueKeys, exportCatalogue, getCatalogueTree, moveNode } from './catalogue-api.ts';
@@ -17,7 +18,6 @@ import { CatalogueTree } from './catalogue-tree.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { NodeForm, type NodeFormTarget } from './node-form.tsx';
 import { NodePanel } from './node-panel.tsx';
-import type { StageSubject } from './stage-subject-select.tsx';
 
 export interface CatalogueSlots {
   /** The stage and subject selects, with the dictionary feature's entries; `lockStage` offers the subject only. */

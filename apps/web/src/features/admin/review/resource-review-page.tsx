@@ -30,6 +30,7 @@ import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { ConsolePage } from '../console/console-page.tsx';
+import type { StageSubject } from '../console/stage-subject-select.tsx';
 import { useIdentity } from '../console/use-identity.ts';
 import { NoSpaceButtons } from './no-space-buttons.tsx';
 import { ReasonDialog, type ReasonRequest } from './reason-dialog.tsx';
@@ -43,7 +44,6 @@ import {
   reviewKeys,
   takeDownResource,
 } from './review-api.ts';
-import type { StageSubject } from './stage-subject-filter.tsx';
 
 export interface ResourceReviewSlots {
   /** The resource's preview (document pages, the video player), from the resources feature. */
