@@ -18,7 +18,7 @@ beforeAll(async () => {
   teacher = await loginAs(t, 'lijg');
   other = await loginAs(t, 'zhangxm');
   admin = await loginAs(t, 'admin', 'Admin@2026');
-  await generateResources(t.prisma, { count: 300 });
+  await generateResources(t.prisma, { count: 300, chapters: 0.6 });
 });
 afterAll(async () => {
   await t?.close();
@@ -29,6 +29,8 @@ const anon = () => t.client().call;
 interface PlanNode {
   'Node Type': string;
   'Sort Key'?: string[];
+  'Relation Name'?: string;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 
@@ -167,6 +169,49 @@ describe('lists', () => {
             candidateSorts(explained!['QUERY PLAN'][0]!.Plan),
             `${JSON.stringify(filter)} sort ${sort} ${sortWay}`,
           ).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('reads a chapter’s resources by id through the chapter index, never walking the resources', async () => {
+    const { stageId, subjectId } = await dictIds(t, '初中', '数学');
+    const [edition] = await t.prisma.catalogueNode.findMany({ where: { stageId, subjectId, kind: 'edition' } });
+    const lesson = await t.prisma.resourceChapter.findFirst({ orderBy: { nodeId: 'asc' } });
+    expect(edition && lesson).toBeTruthy();
+    const edges = await t.prisma.catalogueNode.findMany({ select: { id: true, parentId: true } });
+    const subtree = (id: number): number[] => [
+      id,
+      ...edges.filter((e) => e.parentId === id).flatMap((e) => subtree(e.id)),
+    ];
+    const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+    for (const [name, chapterIds] of [
+      ['lesson', [lesson!.nodeId]],
+      ['edition', subtree(edition!.id)],
+    ] as const) {
+      for (const sort of ['1', '2'] as const) {
+        const query = listQueries({ sort, sortWay: 'DESC', current: 2, size: 20 }, new Date(), [...chapterIds]);
+        for (const sql of [query.select, query.count]) {
+          // On 300 rows the planner would rather scan; forbidding it shows which indexes the plan can use.
+          const [explained] = await t.prisma.$transaction(async (tx) => {
+            await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+            return tx.$queryRaw<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(Prisma.sql`EXPLAIN (FORMAT JSON) ${sql}`);
+          });
+          const nodes = nodesOf(explained!['QUERY PLAN'][0]!.Plan);
+          const scans = nodes.filter((n) => /Scan/.test(n['Node Type']));
+          expect(
+            scans.filter((n) => n['Relation Name'] === 'resources' && n['Node Type'] === 'Seq Scan'),
+            `${name} sort ${sort}`,
+          ).toEqual([]);
+          // The chapter's resource ids come from the (node_id, resource_id) index; resources by their primary key.
+          expect(
+            scans.some((n) => n['Index Name'] === 'resource_chapters_node_id_resource_id_idx'),
+            name,
+          ).toBe(true);
+          expect(
+            scans.some((n) => n['Relation Name'] === 'resources' && n['Index Name'] === 'resources_pkey'),
+            `${name}: ${JSON.stringify(scans.map((n) => [n['Node Type'], n['Index Name']]))}`,
+          ).toBe(true);
         }
       }
     }

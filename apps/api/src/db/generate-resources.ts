@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
+import { TAGGABLE_KINDS } from '@zyk/shared';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { CHINA_TODAY_SQL } from '../lib/china-time-sql.ts';
+import { catalogueOf } from '../modules/catalogue/tree.ts';
 import { dictNames } from '../modules/dict/service.ts';
-import { resourceDocument, SEARCH_VERSION } from '../modules/library/search-index.ts';
+import { namesAlong, resourceDocument, SEARCH_VERSION } from '../modules/library/search-index.ts';
 
 /** Lesson topics per subject, for plausible titles. */
 export const TOPICS: Record<string, string[]> = {
@@ -82,11 +84,18 @@ export interface GenerateOptions {
   /** Spread publish times over this many past days. */
   days?: number;
   onProgress?: (done: number) => void;
+  /**
+   * Share (0–1) of the resources of a stage and subject that has a textbook catalogue to hang on one or two of its
+   * volumes, units or lessons, picked at random (in use, not retired); with their names in the search text, as a
+   * teacher's choice would put them. Default 0: none.
+   */
+  chapters?: number;
 }
 
 /**
  * Inserts `count` published resources with realistic Chinese titles, spread over the seeded stages, subjects and
- * teachers, with search vectors filled, in batches of 2,000 rows (one INSERT … SELECT FROM unnest each).
+ * teachers, with search vectors filled, in batches of 2,000 rows (one INSERT … SELECT FROM unnest each), and with
+ * `chapters` a share of them on textbook chapters (one more INSERT … unnest per batch).
  */
 export const generateResources = async (prisma: PrismaClient, opts: GenerateOptions) => {
   const stages = await prisma.dict.findMany({ where: { level: 1 } });
@@ -96,6 +105,26 @@ export const generateResources = async (prisma: PrismaClient, opts: GenerateOpti
   if (authors.length === 0 || subjects.length === 0) throw new Error('请先写入种子数据（字典与教师）');
   const days = opts.days ?? 365;
   const BATCH = 2000;
+  const chapterShare = opts.chapters ?? 0;
+  const catalogue = chapterShare > 0 ? await catalogueOf(prisma) : null;
+  // Per stage and subject: the chapters a resource may hang on, and each one's trail (edition … lesson).
+  const chaptersOf = new Map<number, number[]>();
+  const trails = new Map<number, string[]>();
+  for (const subject of catalogue ? subjects : []) {
+    const nodes = catalogue!
+      .nodesOf(subject.parentId!, subject.id)
+      .filter((n) => TAGGABLE_KINDS.includes(n.kind) && !catalogue!.retired(n.id));
+    if (nodes.length === 0) continue;
+    chaptersOf.set(
+      subject.id,
+      nodes.map((n) => n.id),
+    );
+    for (const n of nodes)
+      trails.set(
+        n.id,
+        catalogue!.path(n.id).map((id) => catalogue!.node(id)!.name),
+      );
+  }
   const [{ max: firstNewId }] = (await prisma.$queryRaw<
     { max: number }[]
   >`SELECT coalesce(max(id), 0) + 1 AS max FROM resources`) as [{ max: number }];
@@ -117,6 +146,12 @@ export const generateResources = async (prisma: PrismaClient, opts: GenerateOpti
       published: [] as Date[],
       documents: [] as string[],
     };
+    // Ids taken from the sequence beforehand, so the chapters can name their resources.
+    const ids = (
+      await prisma.$queryRaw<{ id: number }[]>`
+        SELECT nextval(pg_get_serial_sequence('resources', 'id'))::int AS id FROM generate_series(1, ${n}::int)`
+    ).map((r) => r.id);
+    const onChapters = { resource: [] as number[], node: [] as number[], sort: [] as number[] };
     for (let i = 0; i < n; i++) {
       // Round the subjects in turn: every subject gets its share (a demo course built from one has lessons).
       const subject = subjects[(done + i) % subjects.length]!;
@@ -127,6 +162,18 @@ export const generateResources = async (prisma: PrismaClient, opts: GenerateOpti
       const title = `${pick(EDITIONS)}${grade}${subject.dictName}《${topic}》${pick(KINDS[type])}`;
       const tags = [subject.dictName, topic.length <= 8 ? topic : grade];
       const description = pick(DESCRIPTIONS);
+      const choices = chaptersOf.get(subject.id);
+      const chapters: number[] = [];
+      if (choices && Math.random() < chapterShare) {
+        chapters.push(pick(choices));
+        const second = pick(choices);
+        if (randomInt(2) === 1 && second !== chapters[0]) chapters.push(second);
+        chapters.forEach((nodeId, sort) => {
+          onChapters.resource.push(ids[i]!);
+          onChapters.node.push(nodeId);
+          onChapters.sort.push(sort);
+        });
+      }
       cols.type.push(type);
       cols.train.push(type === 'ACHIEVEMENT' ? pick(TRAIN) : null);
       cols.title.push(title);
@@ -151,21 +198,27 @@ export const generateResources = async (prisma: PrismaClient, opts: GenerateOpti
             description,
             stageId: stage.id,
             subjectId: subject.id,
+            chapters: namesAlong(chapters, trails),
           },
           names,
         ),
       );
     }
     await prisma.$executeRaw`
-      INSERT INTO resources (type, train_type, title, description, tags, stage_id, subject_id, author_id, price,
+      INSERT INTO resources (id, type, train_type, title, description, tags, stage_id, subject_id, author_id, price,
         status, view_count, download_count, star_count, published_at, updated_at, search_vector, search_version)
-      SELECT t::"ResourceType", tr, ti, de, ARRAY(SELECT jsonb_array_elements_text(tg::jsonb)), st, su, au, pr,
+      SELECT id, t::"ResourceType", tr, ti, de, ARRAY(SELECT jsonb_array_elements_text(tg::jsonb)), st, su, au, pr,
         'PUBLISHED', vi, dl, sa, pu, now(), doc::tsvector, ${SEARCH_VERSION}
-      FROM unnest(${cols.type}::text[], ${cols.train}::text[], ${cols.title}::text[], ${cols.description}::text[],
-        ${cols.tags}::text[], ${cols.stage}::int[], ${cols.subject}::int[], ${cols.author}::int[], ${cols.price}::int[],
-        ${cols.views}::int[], ${cols.downloads}::int[], ${cols.stars}::int[], ${cols.published}::timestamptz[],
-        ${cols.documents}::text[])
-        AS x(t, tr, ti, de, tg, st, su, au, pr, vi, dl, sa, pu, doc)`;
+      FROM unnest(${ids}::int[], ${cols.type}::text[], ${cols.train}::text[], ${cols.title}::text[],
+        ${cols.description}::text[], ${cols.tags}::text[], ${cols.stage}::int[], ${cols.subject}::int[],
+        ${cols.author}::int[], ${cols.price}::int[], ${cols.views}::int[], ${cols.downloads}::int[], ${cols.stars}::int[],
+        ${cols.published}::timestamptz[], ${cols.documents}::text[])
+        AS x(id, t, tr, ti, de, tg, st, su, au, pr, vi, dl, sa, pu, doc)`;
+    if (onChapters.resource.length) {
+      await prisma.$executeRaw`
+        INSERT INTO resource_chapters (resource_id, node_id, sort)
+        SELECT * FROM unnest(${onChapters.resource}::int[], ${onChapters.node}::int[], ${onChapters.sort}::smallint[])`;
+    }
     opts.onProgress?.(done + n);
   }
   // Some recent activity per resource, so the hot ranking over the last 30 days has something to rank.
@@ -176,4 +229,5 @@ export const generateResources = async (prisma: PrismaClient, opts: GenerateOpti
     ON CONFLICT DO NOTHING`;
   // Fresh statistics and visibility map, as autovacuum would leave them, so counts can be index-only scans.
   await prisma.$executeRaw`VACUUM ANALYZE resources`;
+  if (catalogue) await prisma.$executeRaw`VACUUM ANALYZE resource_chapters`;
 };
