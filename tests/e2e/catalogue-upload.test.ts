@@ -2,8 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { type CatalogueNode, chapterText, type Envelope, routes } from '@zyk/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importCatalogue } from '../../apps/api/src/modules/catalogue/import.ts';
-import { forgetCatalogue } from '../../apps/api/src/modules/catalogue/tree.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
@@ -45,36 +43,6 @@ appAndBrowserForFile(
   { RATE_LIMITS: 'false' },
 );
 
-/** The part of the shipped catalogue (prisma/seed/catalogue/junior-math-rj.json) the test needs, same codes. */
-const SHIPPED_PART = {
-  stage: '初中',
-  subject: '数学',
-  edition: { code: 'jm-rj', name: '人教版' },
-  volumes: [
-    {
-      code: 'jm-rj-8a',
-      name: '八年级上册',
-      grade: '八年级',
-      units: [
-        {
-          code: 'jm-rj-8a-u1',
-          name: '第十一章 三角形',
-          lessons: [{ code: 'jm-rj-8a-u1-l1', name: '11.1 与三角形有关的线段' }],
-        },
-        {
-          code: 'jm-rj-8a-u2',
-          name: '第十二章 全等三角形',
-          lessons: [
-            { code: 'jm-rj-8a-u2-l1', name: '12.1 全等三角形' },
-            { code: 'jm-rj-8a-u2-l2', name: '12.2 三角形全等的判定' },
-            { code: 'jm-rj-8a-u2-l3', name: '12.3 角的平分线的性质' },
-          ],
-        },
-      ],
-    },
-  ],
-};
-
 const treeOf = async (stage: string, subject: string) => {
   const res = await t.client().call(routes.catalogueTree, { query: await dictIds(t, stage, subject) });
   expect(res.code, res.msg).toBe(0);
@@ -96,13 +64,8 @@ const idsAlong = (nodes: CatalogueNode[], names: string[]) => {
 beforeAll(async () => {
   mkdirSync(artifact('catalogue'), { recursive: true });
   lijg = await loginAs(t, 'lijg');
-  // The shipped catalogue is imported on first start; until its file is there, the part this test needs.
+  // The shipped catalogue (imported on first start) holds TRAIL.
   const math = await dictIds(t, '初中', '数学');
-  const shipped = await t.prisma.catalogueNode.count({ where: { ...math, name: TRAIL[3]!, kind: 'lesson' } });
-  if (shipped === 0) {
-    await importCatalogue(t.prisma, 'json', JSON.stringify(SHIPPED_PART));
-    forgetCatalogue(t.prisma);
-  }
   const nodes = await treeOf('初中', '数学');
   path = idsAlong(nodes, TRAIL);
 
