@@ -97,7 +97,7 @@ const ids = {
   topic: 0,
   project: 0,
   lijgMember: '',
-  /** A lesson of 初中 数学's 人教版 the Word document hangs on: the documents list filtered by it (0 without one). */
+  /** A lesson of 初中 数学's 人教版 the Word document hangs on: the documents list filtered by it. */
   lesson: 0,
   /** 初中 数学's stage and subject as the catalogue page's query (its seeded 人教版 tree). */
   juniorMaths: '',
@@ -112,7 +112,7 @@ const PLAN: Record<string, PagePlan> = {
     audience: 'public',
   },
   '/home/documents': {
-    url: () => ['/home/documents', ...(ids.lesson ? [`/home/documents?catalogue=${ids.lesson}`] : [])],
+    url: () => ['/home/documents', `/home/documents?catalogue=${ids.lesson}`],
     audience: 'public',
   },
   '/home/documents/details': {
@@ -247,15 +247,11 @@ beforeAll(async () => {
     stageId: String(math.stageId),
     subjectId: String(math.subjectId),
   }).toString();
-  const publishDocument = (name: string, bytes: Buffer, title: string) =>
-    publishUploadedDocument(t, lijg, { name, bytes }, { title, ...math });
-  ids.officeDocument = await publishDocument('分数的初步认识.docx', docx(), '《分数的初步认识》教学设计');
+  const publishDocument = (name: string, bytes: Buffer, title: string, catalogueNodeIds: number[] = []) =>
+    publishUploadedDocument(t, lijg, { name, bytes }, { title, ...math, catalogueNodeIds });
   // Hung on a lesson of the shipped catalogue: its details show the chapter, the list opens filtered by it.
-  const lesson = await t.prisma.catalogueNode.findFirst({ where: { code: 'jm-rj-8a-u1-l1' } });
-  if (lesson) {
-    await t.prisma.resourceChapter.create({ data: { resourceId: ids.officeDocument, nodeId: lesson.id, sort: 0 } });
-    ids.lesson = lesson.id;
-  }
+  ids.lesson = (await t.prisma.catalogueNode.findUniqueOrThrow({ where: { code: 'jm-rj-8a-u1-l1' } })).id;
+  ids.officeDocument = await publishDocument('分数的初步认识.docx', docx(), '《分数的初步认识》教学设计', [ids.lesson]);
   ids.pdfDocument = await publishDocument('勾股定理-课后练习.pdf', pdf(), '《勾股定理》课后练习');
   ids.video = await publishUploadedVideo(
     t,

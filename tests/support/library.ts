@@ -81,7 +81,15 @@ export const publishUploadedDocument = async (
   t: TestApp,
   who: SignedIn,
   file: { name: string; bytes: Buffer },
-  body: { title: string; stageId: number; subjectId: number; description?: string; tags?: string[]; price?: number },
+  body: {
+    title: string;
+    stageId: number;
+    subjectId: number;
+    description?: string;
+    tags?: string[];
+    price?: number;
+    catalogueNodeIds?: number[];
+  },
 ) => {
   const uploaded = await postDocument(t.url, cookieOf(who.jar), file.name, file.bytes);
   if (uploaded.status !== 200) throw new Error(`upload failed: ${JSON.stringify(uploaded.json)}`);
