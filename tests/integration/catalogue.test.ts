@@ -1,5 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type CatalogueNode, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catalogueCommands } from '../../apps/api/src/cli/catalogue-commands.ts';
+import { runCommand } from '../../apps/api/src/cli/command.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
@@ -388,5 +393,34 @@ describe('resources on chapters', () => {
         'catalogue.merge',
       ]),
     );
+  });
+});
+
+describe('pnpm admin catalogue-import / catalogue-export', () => {
+  it('exports a subject, checks a file with --dry-run writing nothing, imports it and re-indexes renamed chapters', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'zyk-catalogue-cli-'));
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      const file = path.join(dir, 'physics.csv');
+      const run = (name: string, args: string[]) => runCommand(t.app, name, catalogueCommands[name]!, args);
+      expect(await run('catalogue-export', [file, '--stage', '初中', '--subject', '物理'])).toBe(0);
+      const exported = readFileSync(file, 'utf8');
+      expect(exported.split('\n')[0]).toBe('code,parent_code,kind,name,stage,subject,grade');
+      // Rename a lesson in the file: the dry run counts it and changes nothing.
+      writeFileSync(file, exported.replace('1.1 长度和时间的测量', '1.1 长度与时间的测量'));
+      const before = await fingerprint();
+      expect(await run('catalogue-import', [file, '--dry-run'])).toBe(0);
+      expect(log.mock.calls.flat().join('\n'), JSON.stringify(log.mock.calls)).toMatch(/更新 1 个/);
+      expect(await fingerprint()).toBe(before);
+      expect(await run('catalogue-import', [file])).toBe(0);
+      const found = await t.client().call(routes.search, { body: { content: '长度与时间', current: 1, size: 10 } });
+      expect(found.data.objList.map((c) => c.title)).toContain('《长度和时间的测量》教学设计');
+      await expect(run('catalogue-export', [file, '--stage', '大学', '--subject', '物理'])).rejects.toThrow(
+        /学段“大学”不存在/,
+      );
+    } finally {
+      log.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,9 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exportCatalogue, importCatalogue } from '../modules/catalogue/import.ts';
-import { catalogueOf, forgetCatalogue } from '../modules/catalogue/tree.ts';
+import { forgetCatalogue } from '../modules/catalogue/tree.ts';
 import { dictTree } from '../modules/dict/service.ts';
-import { resourcesOnChapters } from '../modules/library/chapters.ts';
 import { markChaptersStale, reindexStale } from '../modules/library/search-index.ts';
 import { type Command, flagArgs, need } from './command.ts';
 
@@ -33,17 +32,7 @@ export const catalogueCommands: Record<string, Command> = {
         },
       );
       forgetCatalogue(prisma);
-      if (renamed.length) {
-        const catalogue = await catalogueOf(prisma);
-        await markChaptersStale(
-          prisma,
-          await resourcesOnChapters(
-            prisma,
-            renamed.flatMap((id) => catalogue.subtree(id)),
-          ),
-        );
-        await reindexStale(prisma);
-      }
+      if (!dryRun && (await markChaptersStale(prisma, prisma, renamed)) > 0) await reindexStale(prisma);
       if (dryRun) console.log('（试运行，未写入）');
       console.log(`新建 ${outcome.created} 个节点，更新 ${outcome.updated} 个，未变 ${outcome.unchanged} 个`);
       return 0;

@@ -3,7 +3,7 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import { transaction } from '../lib/transaction.ts';
 import { type CatalogueNodeRow, catalogueOf } from '../modules/catalogue/tree.ts';
 import { setResourceChapters } from '../modules/library/chapters.ts';
-import { markChaptersStale, reindexStale } from '../modules/library/search-index.ts';
+import { markResourcesStale, reindexStale } from '../modules/library/search-index.ts';
 
 /** Edition words of demo titles and the catalogue's name for them. */
 const EDITION_NAMES: Record<string, string> = {
@@ -60,7 +60,7 @@ export const seedDemoChapters = async (prisma: PrismaClient, log: (msg: string) 
   if (chosen.size === 0) return 0;
   await transaction(prisma, async (tx) => {
     for (const [resourceId, nodeId] of chosen) await setResourceChapters(tx, resourceId, [nodeId]);
-    await markChaptersStale(tx, [...chosen.keys()]);
+    await markResourcesStale(tx, [...chosen.keys()]);
   });
   await reindexStale(prisma);
   log(`hung ${chosen.size} demo resources on their textbook chapters`);

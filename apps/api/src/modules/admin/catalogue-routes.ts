@@ -15,7 +15,7 @@ import {
   updateNode,
 } from '../catalogue/service.ts';
 import { catalogueOf, forgetCatalogue } from '../catalogue/tree.ts';
-import { consoleChapterCounts, moveChapterResources, nodeView, resourcesOnChapters } from '../library/chapters.ts';
+import { consoleChapterCounts, moveChapterResources, nodeView } from '../library/chapters.ts';
 import { libraryChanged } from '../library/page-cache.ts';
 import { markChaptersStale, reindexStale } from '../library/search-index.ts';
 import { audited } from './audited.ts';
@@ -28,10 +28,10 @@ export default async function catalogueRoutes(app: FastifyInstance, _opts: { con
   };
 
   /** After a committed change: every reader sees the new tree, and renamed chapters are found by their new names. */
-  const changed = (resourceIds: number[] = []) => {
+  const changed = (stale = 0) => {
     forgetCatalogue(app.prisma);
     libraryChanged();
-    if (resourceIds.length) {
+    if (stale > 0) {
       void reindexStale(app.prisma).catch((error) => app.log.error({ err: error }, '重建资源检索索引出错'));
     }
   };
@@ -56,7 +56,7 @@ export default async function catalogueRoutes(app: FastifyInstance, _opts: { con
 
   registerRoute(app, routes.adminCatalogueSave, async ({ request, admin, body }) => {
     const { id, ...input } = body;
-    let stale: number[] = [];
+    let stale = 0;
     const saved = await audited(app, request, admin, async (tx) => {
       if (id === undefined) {
         const node = await createNode(tx, admin.scope, input);
@@ -73,12 +73,8 @@ export default async function catalogueRoutes(app: FastifyInstance, _opts: { con
         };
       }
       const { before, after } = await updateNode(tx, admin.scope, id, input);
-      if (before.name !== after.name) {
-        // The chapter names are in the search text of every resource on it or below.
-        const subtree = (await catalogueOf(app.prisma)).subtree(id);
-        stale = await resourcesOnChapters(tx, subtree);
-        await markChaptersStale(tx, stale);
-      }
+      // The chapter names are in the search text of every resource on it or below.
+      if (before.name !== after.name) stale = await markChaptersStale(app.prisma, tx, [id]);
       return {
         data: after,
         audit: {
@@ -134,14 +130,12 @@ export default async function catalogueRoutes(app: FastifyInstance, _opts: { con
   });
 
   registerRoute(app, routes.adminCatalogueMerge, async ({ request, admin, body }) => {
-    let stale: number[] = [];
+    let stale = 0;
     const outcome = await audited(app, request, admin, async (tx) => {
       const { from, into, movedChildren } = await mergeNodes(tx, admin.scope, body.fromId, body.intoId);
       const movedResources = await moveChapterResources(tx, from.id, into.id);
       // Resources on the merged node and on the children that moved carry new chapter names.
-      const subtree = (await catalogueOf(app.prisma)).subtree(from.id);
-      stale = await resourcesOnChapters(tx, [into.id, ...subtree]);
-      await markChaptersStale(tx, stale);
+      stale = await markChaptersStale(app.prisma, tx, [into.id, from.id]);
       return {
         data: { movedResources, movedChildren },
         audit: {
@@ -166,20 +160,12 @@ export default async function catalogueRoutes(app: FastifyInstance, _opts: { con
       });
       return result;
     }
-    let stale: number[] = [];
+    let stale = 0;
     const outcome = await audited(app, request, admin, async (tx) => {
       const { renamed, ...result } = await importCatalogue(app.prisma, body.format, body.content, {
         scope: admin.scope,
       });
-      if (renamed.length) {
-        forgetCatalogue(app.prisma);
-        const catalogue = await catalogueOf(app.prisma);
-        stale = await resourcesOnChapters(
-          tx,
-          renamed.flatMap((id) => catalogue.subtree(id)),
-        );
-        await markChaptersStale(tx, stale);
-      }
+      stale = await markChaptersStale(app.prisma, tx, renamed);
       return {
         data: result,
         audit: {

@@ -167,9 +167,10 @@ export const moveNode = async (tx: Tx, scope: AdminScope, id: number, parentId: 
   });
   const order = siblings.map((s) => s.id);
   order.splice(Math.min(index, order.length), 0, id);
+  // Siblings are numbered from 0, as an import numbers them: an export imported again changes nothing.
   const now = new Date();
   await tx.$executeRaw`
-    UPDATE catalogue_nodes c SET sort = x.sort, parent_id = CASE WHEN c.id = ${id} THEN ${parent?.id ?? null}::int ELSE c.parent_id END,
+    UPDATE catalogue_nodes c SET sort = x.sort - 1, parent_id = CASE WHEN c.id = ${id} THEN ${parent?.id ?? null}::int ELSE c.parent_id END,
       updated_at = ${now}
     FROM unnest(${order}::int[]) WITH ORDINALITY AS x(id, sort) WHERE c.id = x.id`;
   return { node, parent };
@@ -216,7 +217,7 @@ export const mergeNodes = async (tx: Tx, scope: AdminScope, fromId: number, into
   const last = await tx.catalogueNode.aggregate({ where: { parentId: into.id }, _max: { sort: true } });
   const now = new Date();
   const movedChildren = await tx.$executeRaw`
-    UPDATE catalogue_nodes c SET parent_id = ${into.id}, sort = ${(last._max.sort ?? -1) + 1} + x.n, updated_at = ${now}
+    UPDATE catalogue_nodes c SET parent_id = ${into.id}, sort = ${last._max.sort ?? -1} + x.n, updated_at = ${now}
     FROM (SELECT id, row_number() OVER (ORDER BY sort, id) AS n FROM catalogue_nodes WHERE parent_id = ${from.id}) x
     WHERE c.id = x.id`;
   await tx.catalogueNode.update({

@@ -1,8 +1,8 @@
 import { type ResourceType, TRAIN_TYPES } from '@zyk/shared';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
-import { chapterRefsOf } from '../catalogue/tree.ts';
+import { catalogueOf, chapterRefsOf } from '../catalogue/tree.ts';
 import { dictNames } from '../dict/service.ts';
-import { chapterIdsOf } from './chapters.ts';
+import { chapterIdsOf, resourcesOnChapters } from './chapters.ts';
 import { searchDocument } from './segment.ts';
 import { subjectIndexNames, TYPE_INDEX_WORDS } from './understand.ts';
 
@@ -64,10 +64,27 @@ export const namesAlong = (ids: readonly number[], trails: Map<number, string[]>
   ...new Set(ids.flatMap((id) => trails.get(id) ?? [])),
 ];
 
-/** Marks the resources on these chapters for re-indexing (their chapter names changed); `reindexStale` does it. */
-export const markChaptersStale = async (db: Prisma.TransactionClient | PrismaClient, resourceIds: number[]) => {
+/** Marks resources for re-indexing (their chapter names changed); `reindexStale` does it. */
+export const markResourcesStale = async (db: Prisma.TransactionClient | PrismaClient, resourceIds: number[]) => {
   if (resourceIds.length === 0) return;
   await db.$executeRaw`UPDATE resources SET search_version = 0 WHERE id = ANY(${resourceIds}::int[])`;
+};
+
+/**
+ * Marks the resources on these chapters, or anywhere under them, for re-indexing after a rename, a merge or an
+ * import changed names along their trails (the tree as committed is walked; `db` may be the change's transaction).
+ * Answers how many; `reindexStale` re-indexes them.
+ */
+export const markChaptersStale = async (
+  prisma: PrismaClient,
+  db: Prisma.TransactionClient | PrismaClient,
+  nodeIds: number[],
+) => {
+  if (nodeIds.length === 0) return 0;
+  const catalogue = await catalogueOf(prisma);
+  const resourceIds = await resourcesOnChapters(db, [...new Set(nodeIds.flatMap((id) => catalogue.subtree(id)))]);
+  await markResourcesStale(db, resourceIds);
+  return resourceIds.length;
 };
 
 const REINDEX_BATCH = 500;
