@@ -127,6 +127,8 @@ const load = async (prisma: PrismaClient) => {
 export const catalogueOf = async (prisma: PrismaClient): Promise<Catalogue> => {
   const entry = entries.get(prisma);
   if (entry && Date.now() - entry.checkedAt < CHECK_MS) return entry.catalogue;
+  // One caller checks; the others keep the catalogue they have until it has (no burst of stamp queries).
+  if (entry) entry.checkedAt = Date.now();
   const stamp = await stampOf(prisma);
   if (entry && entry.stamp === stamp) {
     entry.checkedAt = Date.now();
