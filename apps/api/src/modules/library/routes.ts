@@ -50,8 +50,12 @@ export default async function libraryRoutes(app: FastifyInstance, opts: { downlo
   registerRoute(app, routes.resourceList, ({ body }) => lists.list(body), trusted);
   registerRoute(app, routes.recommend, ({ body }) => lists.recommend(body.id, body.size));
   registerRoute(app, routes.homeData, () => lists.homeData());
-  registerRoute(app, routes.catalogueTree, ({ query }) =>
-    chapterBrowser.tree(query.stageId, query.subjectId, query.type ?? null),
+  // A subject's whole tree (hundreds of nodes) on every list page: re-validating it doubled the uncached answer.
+  registerRoute(
+    app,
+    routes.catalogueTree,
+    ({ query }) => chapterBrowser.tree(query.stageId, query.subjectId, query.type ?? null),
+    trusted,
   );
   registerRoute(app, routes.trainTypes, () => lists.trainTypes());
   registerRoute(app, routes.totalResourceCount, () => lists.totals());
