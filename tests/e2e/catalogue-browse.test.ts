@@ -119,7 +119,7 @@ beforeAll(async () => {
   math = await dictIds(t, '初中', '数学');
   // The shipped catalogue (imported on first start) holds 人教版 初中数学; a second edition is the test's own.
   await importCatalogue(t.prisma, 'json', JSON.stringify(SECOND_EDITION));
-  forgetCatalogue(t.prisma);
+  forgetCatalogue();
 
   const nodes = await treeOf(null);
   node.edition = idOf(nodes, null, EDITION);

@@ -20,7 +20,12 @@ export const cookieOf = (jar: Map<string, string>) => [...jar].map(([k, v]) => `
  * Logs in through the real login flow over HTTP, for an api running as its own process (the built server, the
  * benchmark's api): the slider's answer is read from the puzzle record in that api's database. Answers the cookie.
  */
-export const loginOverHttp = async (baseUrl: string, prisma: ReturnType<typeof createPrisma>, username: string) => {
+export const loginOverHttp = async (
+  baseUrl: string,
+  prisma: ReturnType<typeof createPrisma>,
+  username: string,
+  password = DEMO_PASSWORD,
+) => {
   const puzzle = await (await fetch(`${baseUrl}${routes.getImgSwipe.path}`)).json();
   const serial = puzzle.data.captchaSerialNumber as string;
   const { x } = await prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } });
@@ -34,7 +39,7 @@ export const loginOverHttp = async (baseUrl: string, prisma: ReturnType<typeof c
   await post(routes.rstImgSwipe.path, answer);
   const res = await post(routes.newLogin.path, {
     username,
-    password: encryptPassword(DEMO_PASSWORD, TRANSPORT_KEY),
+    password: encryptPassword(password, TRANSPORT_KEY),
     verifyImageResult: answer,
   });
   return res.headers

@@ -49,6 +49,7 @@ const OWNER: Record<string, string> = {
   WechatBindState: 'account',
   WechatSandboxGrant: 'account',
   LoginThrottle: 'throttle',
+  RateLimitCounter: 'throttle',
   Dict: 'dict',
   CatalogueNode: 'catalogue',
   ResourceChapter: 'library',

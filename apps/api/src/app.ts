@@ -38,10 +38,12 @@ import previewRoutes from './modules/preview/routes.ts';
 import registrationRoutes from './modules/registration/routes.ts';
 import studioRoutes from './modules/studios/routes.ts';
 import systemRoutes, { type ReadinessCheck } from './modules/system/routes.ts';
+import { createSharedRateLimitStore } from './modules/throttle/rate-limits.ts';
 import trainingRoutes from './modules/training/routes.ts';
 import uploads from './modules/uploads/plugin.ts';
 import uploadRoutes from './modules/uploads/routes.ts';
 import workOrderRoutes from './modules/workorders/routes.ts';
+import cacheSync from './plugins/cache-sync.ts';
 import docs from './plugins/docs.ts';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors.ts';
 import input from './plugins/input.ts';
@@ -140,9 +142,10 @@ export const buildApp = async ({
 
   await app.register(errors);
   await app.register(input);
-  await app.register(security, { config });
+  await app.register(security, { config, rateLimitStore: createSharedRateLimitStore(() => app.pg) });
   await app.register(cookie);
   await app.register(prisma, { databaseUrl, config });
+  await app.register(cacheSync, { databaseUrl });
   await app.register(jobs, { databaseUrl, poolSize: config.MEDIA_CONCURRENCY + 5 });
   await app.register(session, { config });
   await app.register(docs);

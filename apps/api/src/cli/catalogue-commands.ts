@@ -31,7 +31,7 @@ export const catalogueCommands: Record<string, Command> = {
           dryRun,
         },
       );
-      forgetCatalogue(prisma);
+      forgetCatalogue();
       if (!dryRun && (await markChaptersStale(prisma, prisma, renamed)) > 0) await reindexStale(prisma);
       if (dryRun) console.log('（试运行，未写入）');
       console.log(`新建 ${outcome.created} 个节点，更新 ${outcome.updated} 个，未变 ${outcome.unchanged} 个`);

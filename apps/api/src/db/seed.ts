@@ -196,7 +196,7 @@ export const seedCatalogueIfEmpty = async (prisma: PrismaClient, log: (msg: stri
   for (const file of files) {
     created += (await importCatalogue(prisma, 'json', readFileSync(path.join(CATALOGUE_DIR, file), 'utf8'))).created;
   }
-  forgetCatalogue(prisma);
+  forgetCatalogue();
   if (created) log(`imported the textbook catalogue: ${created} nodes from ${files.length} files`);
   return created;
 };

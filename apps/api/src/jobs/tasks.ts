@@ -4,6 +4,7 @@ import { purgeIdempotencyKeys } from '../modules/commerce/idempotency.ts';
 import { closeExpiredOrders } from '../modules/commerce/orders.ts';
 import { settleDueIncome } from '../modules/commerce/settlement.ts';
 import { MEDIA_TASK } from '../modules/preview/queue.ts';
+import { sweepRateLimitCounters } from '../modules/throttle/rate-limits.ts';
 import type { WorkerGroup } from './queue.ts';
 
 /**
@@ -17,6 +18,7 @@ import type { WorkerGroup } from './queue.ts';
  * | commerce:settle-income          | every minute                          | income past its settlement days              |
  * | commerce:purge-idempotency-keys | hourly                                | old idempotency keys go                      |
  * | uploads:sweep-expired           | every 15 minutes                      | abandoned chunked uploads and their bytes    |
+ * | throttle:sweep-rate-limits      | every 5 minutes                       | request-limit counters whose window ended    |
  *
  * Cron entries fire once per slot across all processes; `?max=1` because the next slot retries anyway.
  */
@@ -37,12 +39,16 @@ export const backgroundWork = (app: FastifyInstance, config: Config): WorkerGrou
       'uploads:sweep-expired': async () => {
         await app.chunkedUploads.sweep();
       },
+      'throttle:sweep-rate-limits': async () => {
+        await sweepRateLimitCounters(app.prisma);
+      },
     },
     crontab: [
       '* * * * * commerce:close-expired-orders ?max=1',
       '* * * * * commerce:settle-income ?max=1',
       '17 * * * * commerce:purge-idempotency-keys ?max=1',
       '*/15 * * * * uploads:sweep-expired ?max=1',
+      '*/5 * * * * throttle:sweep-rate-limits ?max=1',
     ].join('\n'),
   };
   const media: WorkerGroup = {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { ERRORS } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -52,10 +52,11 @@ const recordHelmet = (options: HelmetOptions): HeaderStep[] => {
 /**
  * Security headers (helmet's, set on the raw response as helmet does, so a route's own header of the same name
  * still wins), the Origin check on state-changing requests (the session cookie is SameSite=Lax; this
- * closes the rest), and the rate-limit plugin, off by default: each feature sets its own limits per route.
+ * closes the rest), and the rate-limit plugin, off by default: each feature sets its own limits per route. The
+ * assembly passes the store that keeps the counters (shared by the instances; in memory when none is given).
  */
 export default fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
+  async (app: FastifyInstance, opts: { config: Config; rateLimitStore?: RateLimitPluginOptions['store'] }) => {
     const headerSteps = recordHelmet(HELMET_OPTIONS);
     app.addHook('onRequest', (_request, reply, done) => {
       const res = reply.raw;
@@ -69,6 +70,7 @@ export default fp(
     if (opts.config.RATE_LIMITS) {
       await app.register(rateLimit, {
         global: false,
+        ...(opts.rateLimitStore ? { store: opts.rateLimitStore } : {}),
         errorResponseBuilder: () => new AppError('RATE_LIMITED'),
       });
     }

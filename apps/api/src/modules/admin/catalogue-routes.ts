@@ -29,7 +29,7 @@ export default async function catalogueRoutes(app: FastifyInstance, _opts: { con
 
   /** After a committed change: every reader sees the new tree, and renamed chapters are found by their new names. */
   const changed = (stale = 0) => {
-    forgetCatalogue(app.prisma);
+    forgetCatalogue();
     libraryChanged();
     if (stale > 0) {
       void reindexStale(app.prisma).catch((error) => app.log.error({ err: error }, '重建资源检索索引出错'));

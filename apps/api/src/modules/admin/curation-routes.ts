@@ -25,7 +25,7 @@ export default async function curationRoutes(app: FastifyInstance, _opts: { conf
     try {
       return await write();
     } finally {
-      homeBannersChanged(app.prisma);
+      homeBannersChanged();
     }
   };
 

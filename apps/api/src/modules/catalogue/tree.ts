@@ -1,12 +1,13 @@
 import { type CatalogueKind, type ChapterRef, MESSAGES, TAGGABLE_KINDS } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sharedInvalidation } from '../../lib/shared-invalidation.ts';
 
 /**
  * The whole catalogue in memory, per database: a district's catalogue is thousands of rows (65 editions of every
  * subject would be some tens of thousands), small next to what every list page would otherwise join. Writes in
- * this process drop it at once (`forgetCatalogue`); other instances notice within CHECK_MS by the table's row count
- * and newest update.
+ * any process drop it at once in every process sharing the database (`forgetCatalogue`); should a notice be lost,
+ * a reader still notices within CHECK_MS by the table's row count and newest update.
  */
 
 export interface CatalogueNodeRow {
@@ -45,7 +46,7 @@ interface Entry {
   stamp: string;
   checkedAt: number;
 }
-const entries = new WeakMap<PrismaClient, Entry>();
+let entries = new WeakMap<PrismaClient, Entry>();
 
 const build = (rows: CatalogueNodeRow[]): Catalogue => {
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -140,10 +141,10 @@ export const catalogueOf = async (prisma: PrismaClient): Promise<Catalogue> => {
   return catalogue;
 };
 
-/** After a write in this process: the next read loads the catalogue again. */
-export const forgetCatalogue = (prisma: PrismaClient) => {
-  entries.delete(prisma);
-};
+/** After a committed write: the next read, here and in the other processes, loads the catalogue again. */
+export const forgetCatalogue = sharedInvalidation('catalogue', () => {
+  entries = new WeakMap();
+});
 
 /** The chapter each id names, as resources show it (ids that no longer exist are left out). */
 export const chapterRefsOf = async (prisma: PrismaClient, ids: Iterable<number>): Promise<Map<number, ChapterRef>> => {

@@ -1,6 +1,7 @@
 import { type AdminBanner, type BannerInput, chinaDate, chinaDayStart, type HomeBanner, MESSAGES } from '@zyk/shared';
 import type { HomeBanner as BannerRow, PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sharedInvalidation } from '../../lib/shared-invalidation.ts';
 import { lockKey, type Tx } from '../../lib/transaction.ts';
 
 type Db = PrismaClient | Tx;
@@ -112,11 +113,11 @@ export const reorderBanners = async (tx: Tx, ids: number[], now: Date) => {
 
 /**
  * The home page's banners, asked for by every visitor: one read shared for a few seconds per database client. A
- * change made in this process forgets it at once (`homeBannersChanged`, called once the change is committed, so a
- * read that started earlier is not served again); other processes see the change when their copy expires.
+ * change forgets it at once in every process sharing the database (`homeBannersChanged`, called once the change is
+ * committed, so a read that started earlier is not served again).
  */
 const BANNER_TTL_MS = 5_000;
-const activeCache = new WeakMap<object, { at: number; value: Promise<HomeBanner[]> }>();
+let activeCache = new WeakMap<object, { at: number; value: Promise<HomeBanner[]> }>();
 
 export const activeHomeBanners = (prisma: PrismaClient, now: Date): Promise<HomeBanner[]> => {
   const kept = activeCache.get(prisma);
@@ -141,7 +142,7 @@ export const activeHomeBanners = (prisma: PrismaClient, now: Date): Promise<Home
   return value;
 };
 
-/** Forgets the cached home banners of this process (after a committed change). */
-export const homeBannersChanged = (prisma: PrismaClient) => {
-  activeCache.delete(prisma);
-};
+/** Forgets the cached home banners after a committed change, here and in the other processes. */
+export const homeBannersChanged = sharedInvalidation('home-banners', () => {
+  activeCache = new WeakMap();
+});

@@ -1,5 +1,6 @@
 import { ALL_STAGES_LABEL, ALL_SUBJECTS_LABEL, type DictEntry, STAGE_DICT_ID } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { sharedInvalidation } from '../../lib/shared-invalidation.ts';
 
 /**
  * Stages (level 1 under dictId 0) with 'All' prepended, or the subjects of one stage (level 2) with
@@ -40,7 +41,7 @@ let names: { at: number; map: Promise<Map<number, string>> } | undefined;
 
 /**
  * id → name of every dictionary entry, disabled ones included (resources keep showing their subject's name),
- * refreshed each minute or as soon as the console changes the dictionary in this process (`forgetDictCaches`).
+ * refreshed each minute or as soon as the console changes the dictionary (`forgetDictCaches`).
  */
 export const dictNames = (prisma: PrismaClient): Promise<Map<number, string>> => {
   if (!names || Date.now() - names.at > NAMES_TTL_MS) {
@@ -92,11 +93,8 @@ export const dictTree = (prisma: PrismaClient) => {
   return tree.value;
 };
 
-/**
- * Drops this process's cached names and tree, so a console change shows at once here. Other api processes see it
- * within the caches' minute.
- */
-export const forgetDictCaches = () => {
+/** Drops the cached names and tree after a committed change, here and in every process sharing the database. */
+export const forgetDictCaches = sharedInvalidation('dict', () => {
   names = undefined;
   tree = undefined;
-};
+});

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { sharedInvalidation } from '../../lib/shared-invalidation.ts';
 
 /**
  * First pages of the public lists and of searches, kept for a few seconds: most visitors open the first page of a
@@ -6,9 +7,9 @@ import { LRUCache } from 'lru-cache';
  *
  * Freshness:
  * - every change to which resources are public (approve, take down, delete, and an edit, which sends a resource
- *   back to review) calls `libraryChanged()`, and no page cached before it is served again by this process;
- * - such changes made by another process (the admin CLI, another api instance) and the counters on the cards
- *   (views, downloads, stars…) show once a page is older than its time to live: the first request after that
+ *   back to review) calls `libraryChanged()`, and no page cached before it is served again by this process, nor
+ *   (told through PostgreSQL, lib/shared-invalidation.ts) by the other api instances, the worker or the CLI;
+ * - the counters on the cards (views, downloads, stars…) show once a page is older than its time to live: the first request after that
  *   still gets the old page while one fresh read replaces it (so a busy page never makes its visitors wait for
  *   the database), and a page twice its time to live old is never served;
  * - a cached list page carries the snapshot time it was read at, and later pages are read at that snapshot, so
@@ -20,10 +21,10 @@ const MAX_PAGES = 500;
 
 let generation = 0;
 
-/** Call after any change to which resources are public (see above). */
-export const libraryChanged = () => {
+/** Call after any change to which resources are public (see above); every process sharing the database forgets. */
+export const libraryChanged = sharedInvalidation('library', () => {
   generation++;
-};
+});
 
 /** A page and when its read started (its age counts from then). */
 interface Read<V> {

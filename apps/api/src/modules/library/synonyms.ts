@@ -1,6 +1,7 @@
 import { MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sharedInvalidation } from '../../lib/shared-invalidation.ts';
 import { libraryChanged } from './page-cache.ts';
 import { normalizeText } from './segment.ts';
 
@@ -19,6 +20,10 @@ export interface SynonymSet {
 const RELOAD_MS = 60_000;
 const WORD = /^[\p{L}\p{N}]{1,20}$/u;
 let cache: { at: number; sets: Promise<string[][]> } | undefined;
+/** After a committed change: every process sharing the database reads the sets again. */
+const synonymsChanged = sharedInvalidation('search-synonyms', () => {
+  cache = undefined;
+});
 
 /** Every set's words, for query understanding (the same array until the sets change or a minute passes). */
 export const synonymSets = (prisma: PrismaClient): Promise<string[][]> => {
@@ -44,7 +49,7 @@ export const addSynonyms = async (prisma: PrismaClient, words: string[]): Promis
   if (bad !== undefined) throw new AppError('BAD_REQUEST', MESSAGES.search.synonymWordInvalid(bad));
   if (set.length < 2) throw new AppError('BAD_REQUEST', MESSAGES.search.synonymTooFew);
   const created = await prisma.searchSynonym.create({ data: { words: set }, select: { id: true, words: true } });
-  cache = undefined;
+  synonymsChanged();
   libraryChanged(); // cached result pages may have been found without the new words
   return created;
 };
@@ -52,7 +57,7 @@ export const addSynonyms = async (prisma: PrismaClient, words: string[]): Promis
 /** Removes a set; false when there was none with that id. */
 export const removeSynonyms = async (prisma: PrismaClient, id: number): Promise<boolean> => {
   const { count } = await prisma.searchSynonym.deleteMany({ where: { id } });
-  cache = undefined;
+  synonymsChanged();
   libraryChanged();
   return count > 0;
 };
