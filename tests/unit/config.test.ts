@@ -6,7 +6,7 @@ describe('config', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);
     expect(config.DATABASE_URL).toBeUndefined();
-    expect(config.SEED_ON_START).toBe(true);
+    expect(config.SEED_ON_START).toBe('demo');
   });
 
   it('fails fast naming every bad setting', () => {
@@ -24,10 +24,90 @@ describe('config', () => {
     ).toBe('wx0123');
   });
 
+  it('keeps /metrics to loopback unless told otherwise, and checks its allow-list and token', () => {
+    expect(loadConfig({}).METRICS_ALLOW).toEqual(['127.0.0.0/8', '::1/128']);
+    expect(loadConfig({}).METRICS_TOKEN).toBe('');
+    expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 192.168.1.7,fd00::/8' }).METRICS_ALLOW).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ METRICS_ALLOW: '' }).METRICS_ALLOW).toEqual([]);
+    for (const bad of ['prometheus.local', '10.0.0.0/33', '10.0.0.0/8/1', '::1/129', '10.0.0.0/x']) {
+      expect(() => loadConfig({ METRICS_ALLOW: bad }), bad).toThrow(/METRICS_ALLOW/);
+    }
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: 至少 16 个字符/);
+  });
+
   it('parses the allowed origins list', () => {
     expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, https://b.example' }).ALLOWED_ORIGINS).toEqual([
       'https://a.example',
       'https://b.example',
     ]);
+  });
+});
+
+describe('seeding on start', () => {
+  const seedMode = (env: Record<string, string>) => loadConfig(env).SEED_ON_START;
+
+  it('defaults to the demo in development and tests, to a minimal seed in production', () => {
+    expect(seedMode({})).toBe('demo');
+    expect(seedMode({ NODE_ENV: 'test' })).toBe('demo');
+    expect(seedMode({ NODE_ENV: 'production' })).toBe('minimal');
+  });
+
+  it('takes a named mode in any environment', () => {
+    for (const mode of ['demo', 'minimal', 'none'] as const) {
+      expect(seedMode({ NODE_ENV: 'production', SEED_ON_START: mode })).toBe(mode);
+      expect(seedMode({ SEED_ON_START: mode })).toBe(mode);
+    }
+  });
+
+  it('still reads the old switch: true is the environment default (never the demo in production), false is none', () => {
+    expect(seedMode({ SEED_ON_START: 'true' })).toBe('demo');
+    expect(seedMode({ SEED_ON_START: '1' })).toBe('demo');
+    expect(seedMode({ NODE_ENV: 'production', SEED_ON_START: 'true' })).toBe('minimal');
+    expect(seedMode({ SEED_ON_START: 'false' })).toBe('none');
+    expect(seedMode({ NODE_ENV: 'production', SEED_ON_START: '0' })).toBe('none');
+  });
+
+  it('checks the first administrator it would create', () => {
+    expect(loadConfig({}).ADMIN_USERNAME).toBe('admin');
+    expect(loadConfig({}).ADMIN_PASSWORD).toBe('');
+    expect(loadConfig({ ADMIN_USERNAME: 'jiaoyuju', ADMIN_PASSWORD: 'Strong2026pass' }).ADMIN_USERNAME).toBe(
+      'jiaoyuju',
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'password' })).toThrow(/ADMIN_PASSWORD: 须为 8-32 位/);
+    expect(() => loadConfig({ ADMIN_USERNAME: '1admin' })).toThrow(/ADMIN_USERNAME: 用户名须以字母开头/);
+  });
+});
+
+describe('production safety of FILE_URL_SECRET', () => {
+  const EXTERNAL_DB = 'postgresql://ziyuanku:pw@postgres:5432/ziyuanku';
+  const STRONG = 'a3f1c9e07b5d42e8a1f09c3b7d6e5f4a';
+
+  it('refuses an empty secret in production with an external database (several instances must share one)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: EXTERNAL_DB })).toThrow(
+      /配置有误[\s\S]*FILE_URL_SECRET: 生产环境使用外部数据库（DATABASE_URL）时必须设置/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: EXTERNAL_DB, FILE_URL_SECRET: STRONG }).FILE_URL_SECRET,
+    ).toBe(STRONG);
+  });
+
+  it('lets the embedded single-instance setup and development generate and keep their own', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).FILE_URL_SECRET).toBe('');
+    expect(loadConfig({ DATABASE_URL: EXTERNAL_DB }).FILE_URL_SECRET).toBe('');
+  });
+
+  it('always refuses the published default and short secrets', () => {
+    for (const NODE_ENV of ['development', 'production']) {
+      expect(() => loadConfig({ NODE_ENV, FILE_URL_SECRET: 'change-me-ziyuanku-file-url-secret' })).toThrow(
+        /FILE_URL_SECRET: 这是公开发布过的默认值/,
+      );
+      expect(() => loadConfig({ NODE_ENV, FILE_URL_SECRET: 'short-secret' })).toThrow(
+        /FILE_URL_SECRET: 至少 32 个字符/,
+      );
+    }
   });
 });

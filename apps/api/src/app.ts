@@ -47,6 +47,7 @@ import cacheSync from './plugins/cache-sync.ts';
 import docs from './plugins/docs.ts';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors.ts';
 import input from './plugins/input.ts';
+import metrics from './plugins/metrics.ts';
 import prisma from './plugins/prisma.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
@@ -145,6 +146,8 @@ export const buildApp = async ({
   await app.register(security, { config, rateLimitStore: createSharedRateLimitStore(() => app.pg) });
   await app.register(cookie);
   await app.register(prisma, { databaseUrl, config });
+  // Before the jobs and the modules, which report to it, and before any route, so that every route is measured.
+  await app.register(metrics, { config });
   await app.register(cacheSync, { databaseUrl });
   await app.register(jobs, { databaseUrl, poolSize: config.MEDIA_CONCURRENCY + 5 });
   await app.register(session, { config });

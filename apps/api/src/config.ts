@@ -1,6 +1,17 @@
 import path from 'node:path';
+import { isStrongPassword, PASSWORD_RULE_TEXT } from '@zyk/shared';
 import { z } from 'zod';
+import { parseAddressRange } from './lib/address-list.ts';
 import { ROOT_DIR } from './lib/paths.ts';
+
+/** What SEED_ON_START may ask for; see apps/api/src/db/seed-modes.ts. */
+export const SEED_MODES = ['demo', 'minimal', 'none'] as const;
+export type SeedMode = (typeof SEED_MODES)[number];
+
+/** FILE_URL_SECRET values once shipped as defaults: anyone could forge signed file URLs and payment tokens with them. */
+export const PUBLISHED_FILE_URL_SECRETS = ['change-me-ziyuanku-file-url-secret'];
+/** A shorter FILE_URL_SECRET is refused (the generated one is 64 hex characters). */
+export const FILE_URL_SECRET_MIN_LENGTH = 32;
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -25,8 +36,23 @@ const schema = z.object({
   DB_TRANSACTION_WAIT_MS: z.coerce.number().int().min(100).default(10_000),
   /** A transaction still running after this long is rolled back. */
   DB_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
-  /** Seed dictionaries, roles and demo accounts when the database is empty. */
-  SEED_ON_START: bool.default(true),
+  /**
+   * What the server writes on start into a database that lacks it: demo (reference data, demo accounts and content),
+   * minimal (reference data, the textbook catalogue and one administrator) or none. true/false are the old switch:
+   * true = this NODE_ENV's default, false = none. Unset: minimal in production, demo otherwise.
+   */
+  SEED_ON_START: z.enum([...SEED_MODES, 'true', 'false', '1', '0']).optional(),
+  /** The administrator a minimal seed creates. */
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/, '用户名须以字母开头，3-32 位字母、数字、下划线、点或连字符')
+    .default('admin'),
+  /** Its first password; empty = a random one, printed once to the log at that first start. */
+  ADMIN_PASSWORD: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || isStrongPassword(v), `须为 ${PASSWORD_RULE_TEXT}`),
   /** Serve the built web (apps/web/dist) from the same port. */
   SERVE_WEB: bool.default(true),
   /** Origins allowed to send state-changing requests besides the api's own; comma separated. */
@@ -42,6 +68,27 @@ const schema = z.object({
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Who may read /metrics (Prometheus): client addresses or CIDR ranges, comma separated, judged by the request's
+   * address (which honours TRUST_PROXY). Default loopback only; empty turns /metrics off.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.0/8,::1/128')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every((entry) => parseAddressRange(entry) !== null), {
+      message: '须为逗号分隔的 IP 地址或 CIDR 网段，如 127.0.0.1,10.0.0.0/8',
+    }),
+  /** When set, /metrics also asks for `Authorization: Bearer <token>` (at least 16 characters). */
+  METRICS_TOKEN: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 16, { message: '至少 16 个字符' }),
   /** Per-route request limits (off only in tests that hammer validation). */
   RATE_LIMITS: bool.default(true),
   /** Passphrase of the spec's client-side AES password encryption; the web reads it from /api/open/client/config. */
@@ -107,6 +154,8 @@ const schema = z.object({
   JOB_WORKER: bool.default(true),
   /** Media jobs (conversion, transcoding) this process runs at once; 0 leaves them to other workers (`pnpm worker`). */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+  /** `pnpm worker` listens on this port (on HOST) for /metrics only, under the same METRICS_* rules; 0 = not at all. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Address the external preview host fetches files from (e.g. http://api:3000); empty = the request's own origin. */
   PUBLIC_BASE_URL: z.string().default(''),
   /**
@@ -160,6 +209,30 @@ const checked = schema.superRefine((c, ctx) => {
       message: `须小于 DB_POOL_SIZE（${c.DB_POOL_SIZE}），留出连接给普通查询`,
     });
   }
+  const fileUrlSecret = c.FILE_URL_SECRET.trim();
+  if (PUBLISHED_FILE_URL_SECRETS.includes(fileUrlSecret)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['FILE_URL_SECRET'],
+      message: '这是公开发布过的默认值，任何人都能伪造文件链接：请换成随机串（如 openssl rand -hex 32 的输出）',
+    });
+  } else if (fileUrlSecret && fileUrlSecret.length < FILE_URL_SECRET_MIN_LENGTH) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['FILE_URL_SECRET'],
+      message: `至少 ${FILE_URL_SECRET_MIN_LENGTH} 个字符（如 openssl rand -hex 32 的输出）`,
+    });
+  }
+  // The embedded database means one instance, which keeps its generated key in DATA_DIR/secrets; an external
+  // database may serve several instances, and each would sign with a key of its own.
+  if (c.NODE_ENV === 'production' && c.DATABASE_URL && !fileUrlSecret) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['FILE_URL_SECRET'],
+      message:
+        '生产环境使用外部数据库（DATABASE_URL）时必须设置，且所有实例相同（至少 32 个字符，如 openssl rand -hex 32 的输出）',
+    });
+  }
   if (c.WECHAT_PROVIDER === 'wechat') {
     for (const key of ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const) {
       if (!c[key].trim()) ctx.addIssue({ code: 'custom', path: [key], message: 'WECHAT_PROVIDER=wechat 时必须设置' });
@@ -167,7 +240,19 @@ const checked = schema.superRefine((c, ctx) => {
   }
 });
 
-export type Config = z.infer<typeof schema>;
+/** SEED_ON_START as the server reads it: true means the environment's default, which is never demo in production. */
+export const seedModeOf = (value: string | undefined, nodeEnv: string): SeedMode => {
+  if (value === 'false' || value === '0') return 'none';
+  if (value === 'demo' || value === 'minimal' || value === 'none') return value;
+  return nodeEnv === 'production' ? 'minimal' : 'demo';
+};
+
+const resolved = checked.transform(({ SEED_ON_START, ...rest }) => ({
+  ...rest,
+  SEED_ON_START: seedModeOf(SEED_ON_START, rest.NODE_ENV),
+}));
+
+export type Config = z.output<typeof resolved>;
 
 /** The database pool settings of a config, with the transaction share worked out. */
 export const poolSettings = (config: Config) => ({
@@ -181,7 +266,7 @@ export const poolSettings = (config: Config) => ({
 export type PoolSettings = ReturnType<typeof poolSettings>;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = checked.safeParse(env);
+  const parsed = resolved.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`配置有误，请检查环境变量：\n${problems}`);

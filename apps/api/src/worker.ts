@@ -1,5 +1,9 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { listenForMetricsOnly } from './plugins/metrics.ts';
 
 /**
  * `pnpm worker`: a process that only runs background jobs (transcoding, conversions, the commerce and upload
@@ -13,6 +17,7 @@ if (!process.env.DATABASE_URL) {
 }
 const app = await buildApp({ config, databaseUrl: process.env.DATABASE_URL, webDir: null });
 
+let metricsServer: Server | null = null;
 let closing = false;
 const shutdown = async (signal: string) => {
   if (closing) return;
@@ -21,6 +26,7 @@ const shutdown = async (signal: string) => {
   // Running jobs get a few seconds; what is cut short is retried by the next worker.
   const timer = setTimeout(() => process.exit(1), 15_000);
   try {
+    metricsServer?.close();
     await app.close();
   } finally {
     clearTimeout(timer);
@@ -31,4 +37,22 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.ready();
+if (config.WORKER_METRICS_PORT && !closing) {
+  metricsServer = await listenForMetricsOnly(app, config.WORKER_METRICS_PORT, config.HOST);
+}
+
+/**
+ * Liveness for the container's health check (docker-compose.yml): the file's time moves every 10 s while the event
+ * loop turns and PostgreSQL answers, so a wedged worker, or one cut off from the database, is reported and restarted.
+ */
+const heartbeatFile = path.join(config.DATA_DIR, 'worker-heartbeat');
+const beat = () =>
+  app.pg
+    .query('SELECT 1')
+    .then(() => writeFile(heartbeatFile, `${new Date().toISOString()}\n`))
+    .catch((error: Error) => app.log.warn({ err: error }, 'worker heartbeat failed'));
+await mkdir(config.DATA_DIR, { recursive: true });
+await beat();
+setInterval(beat, 10_000).unref();
+
 console.log(`[资源库] 后台任务进程已启动（媒体任务并发 ${config.MEDIA_CONCURRENCY}）`);

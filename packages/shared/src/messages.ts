@@ -135,6 +135,7 @@ export const MESSAGES = {
     invalidJsonBody: '请求体不是合法的 JSON',
     tooManyFormFields: '上传的表单字段过多',
     badUrl: '请求地址有误',
+    metricsTokenInvalid: '缺少或错误的监控令牌',
   },
   /** Text of any request field (plugins/input.ts): shown after the field's name. */
   inputText: {

@@ -16,12 +16,16 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance, opts: { databaseUrl: string; poolSize: number }) => {
     // Its schema is migrated with the application's (db/migrate.ts), before any app is built.
-    const jobs = new JobQueue(opts.databaseUrl, app.log, opts.poolSize);
+    const jobs = new JobQueue(opts.databaseUrl, app.log, opts.poolSize, (task, outcome, seconds) =>
+      app.metrics.jobSeconds.observe({ task, outcome }, seconds),
+    );
     app.decorate('jobs', jobs);
+    app.metrics.watchPool('jobs', jobs.pool);
+    app.metrics.watchJobBacklog(() => jobs.backlog());
     // Workers stop before the rest of the app closes: a running job may still need the database and storage.
     app.addHook('preClose', async () => {
       await jobs.close();
     });
   },
-  { name: 'jobs' },
+  { name: 'jobs', dependencies: ['metrics'] },
 );

@@ -45,6 +45,22 @@ export interface JobCounts {
   failed: number;
 }
 
+/** Jobs of one task right now, for the metrics (read at each scrape). */
+export interface JobBacklog {
+  task: string;
+  /** Due and waiting for a worker (retries whose backoff has passed included). */
+  due: number;
+  /** Waiting for a later run time (a scheduled job, a retry in its backoff). */
+  scheduled: number;
+  running: number;
+  failed: number;
+  /** How long the oldest due job has been waiting, in seconds; 0 when none is. */
+  oldestDueSeconds: number;
+}
+
+/** How a job's run ended, with how long it took: the queue reports every run (metrics). */
+export type JobObserver = (task: string, outcome: 'succeeded' | 'failed', seconds: number) => void;
+
 const LEVELS: Record<LogLevel, 'error' | 'warn' | 'info' | 'debug'> = {
   error: 'error',
   warning: 'warn',
@@ -60,7 +76,8 @@ const loggerFor = (log: FastifyBaseLogger) =>
   });
 
 export class JobQueue {
-  private readonly pool: pg.Pool;
+  /** The queue's own connections (the metrics report them beside the app's). */
+  readonly pool: pg.Pool;
   private readonly runners: Runner[] = [];
   private readonly logger: Logger;
   private closed = false;
@@ -70,6 +87,7 @@ export class JobQueue {
     databaseUrl: string,
     private readonly log: FastifyBaseLogger,
     poolSize = 4,
+    private readonly observe: JobObserver = () => {},
   ) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
     // A connection that breaks (the server restarted) is replaced by the pool; graphile-worker asks for both handlers.
@@ -127,7 +145,7 @@ export class JobQueue {
         pgPool: this.pool,
         logger: this.logger,
         concurrency: group.concurrency,
-        taskList: group.tasks,
+        taskList: this.timed(group.tasks),
         crontab: group.crontab ?? '',
         noHandleSignals: true,
         pollInterval: 2000,
@@ -156,7 +174,7 @@ export class JobQueue {
     const names = Object.keys(tasks);
     const deadline = Date.now() + waitMs;
     while (!this.closed) {
-      await runOnce({ pgPool: this.pool, logger: this.logger, taskList: tasks, noHandleSignals: true });
+      await runOnce({ pgPool: this.pool, logger: this.logger, taskList: this.timed(tasks), noHandleSignals: true });
       const { rows } = await this.pool.query<{ busy: string }>(
         `SELECT count(*) AS busy FROM graphile_worker.jobs WHERE task_identifier = ANY($1::text[])
            AND (locked_at IS NOT NULL OR (run_at <= now() AND attempts < max_attempts))`,
@@ -165,6 +183,57 @@ export class JobQueue {
       if (Number(rows[0]?.busy ?? 0) === 0 || Date.now() >= deadline) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+
+  /** The tasks, each run timed and reported to the observer. */
+  private timed(tasks: TaskList): TaskList {
+    const timedTasks: TaskList = {};
+    for (const [name, task] of Object.entries(tasks)) {
+      if (!task) continue;
+      timedTasks[name] = async (payload, helpers) => {
+        const started = performance.now();
+        let outcome: 'succeeded' | 'failed' = 'failed';
+        try {
+          const result = await task(payload, helpers);
+          outcome = 'succeeded';
+          return result;
+        } finally {
+          this.observe(name, outcome, (performance.now() - started) / 1000);
+        }
+      };
+    }
+    return timedTasks;
+  }
+
+  /**
+   * Jobs per task and state, and the age of the oldest due one: one aggregate over the jobs table, whose rows are
+   * only the pending, running and failed jobs (done ones are deleted), one row per task (at most 100 tasks).
+   */
+  async backlog(): Promise<JobBacklog[]> {
+    const { rows } = await this.pool.query<{
+      task: string;
+      due: string;
+      scheduled: string;
+      running: string;
+      failed: string;
+      oldest_due_seconds: number | null;
+    }>(`
+      SELECT task_identifier AS task,
+        count(*) FILTER (WHERE locked_at IS NULL AND attempts < max_attempts AND run_at <= now()) AS due,
+        count(*) FILTER (WHERE locked_at IS NULL AND attempts < max_attempts AND run_at > now()) AS scheduled,
+        count(*) FILTER (WHERE locked_at IS NOT NULL) AS running,
+        count(*) FILTER (WHERE locked_at IS NULL AND attempts >= max_attempts) AS failed,
+        extract(epoch FROM now() - min(run_at) FILTER (
+          WHERE locked_at IS NULL AND attempts < max_attempts AND run_at <= now()))::float8 AS oldest_due_seconds
+      FROM graphile_worker.jobs GROUP BY task_identifier ORDER BY task_identifier LIMIT 100`);
+    return rows.map((r) => ({
+      task: r.task,
+      due: Number(r.due),
+      scheduled: Number(r.scheduled),
+      running: Number(r.running),
+      failed: Number(r.failed),
+      oldestDueSeconds: r.oldest_due_seconds ?? 0,
+    }));
   }
 
   /** Queue state per task, for the operator (and the admin console). */

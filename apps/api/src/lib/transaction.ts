@@ -20,6 +20,8 @@ export interface TransactionLimits {
 interface Limiter {
   gate: SemaphoreInterface;
   limits: TransactionLimits;
+  /** Transactions queued for the gate right now (the semaphore does not tell). */
+  waiting: number;
 }
 
 const limiters = new WeakMap<PrismaClient, Limiter>();
@@ -30,7 +32,33 @@ const ambient = new AsyncLocalStorage<{ client: PrismaClient; tx: Tx; open: bool
 /** Sets how `prisma`'s transactions share its pool (createDatabase does this for every client it makes). */
 export const limitTransactions = (prisma: PrismaClient, limits: TransactionLimits) => {
   const busy = new AppError('UNAVAILABLE', MESSAGES.request.busy);
-  limiters.set(prisma, { gate: withTimeout(new Semaphore(limits.connections), limits.waitMs, busy), limits });
+  limiters.set(prisma, {
+    gate: withTimeout(new Semaphore(limits.connections), limits.waitMs, busy),
+    limits,
+    waiting: 0,
+  });
+};
+
+/** Runs `run` once the gate admits it, counting it as waiting until then (or until its wait times out). */
+const throughGate = <T>(limiter: Limiter, run: () => Promise<T>): Promise<T> => {
+  limiter.waiting++;
+  let admitted = false;
+  const admit = () => {
+    admitted = true;
+    limiter.waiting--;
+    return run();
+  };
+  return limiter.gate.runExclusive(admit).finally(() => {
+    if (!admitted) limiter.waiting--;
+  });
+};
+
+/** How `prisma`'s transaction gate stands now (metrics): its limit, transactions holding a connection, and queued. */
+export const transactionGateOf = (prisma: PrismaClient) => {
+  const limiter = limiters.get(prisma);
+  if (!limiter) return null;
+  const limit = limiter.limits.connections;
+  return { limit, active: limit - limiter.gate.getValue(), waiting: limiter.waiting };
 };
 
 /**
@@ -59,7 +87,7 @@ export const transaction = <T>(prisma: PrismaClient, work: (tx: Tx) => Promise<T
       },
       limiter ? { maxWait: limiter.limits.waitMs, timeout: limiter.limits.timeoutMs } : undefined,
     );
-  return limiter ? limiter.gate.runExclusive(run) : run();
+  return limiter ? throughGate(limiter, run) : run();
 };
 
 /** True inside `transaction`'s work (tests and assertions). */
@@ -73,7 +101,7 @@ export const batch = (prisma: PrismaClient, queries: Prisma.PrismaPromise<unknow
   if (inTransaction()) throw new Error('batch() inside transaction(): run the queries on the transaction client');
   const limiter = limiters.get(prisma);
   const run = () => prisma.$transaction(queries);
-  return limiter ? limiter.gate.runExclusive(run) : run();
+  return limiter ? throughGate(limiter, run) : run();
 };
 
 /**

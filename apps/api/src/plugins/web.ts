@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendRouteNotFound } from './errors.ts';
 
-const API_PREFIXES = ['/api/', '/es/', '/docs', '/healthz', '/readyz'];
+const API_PREFIXES = ['/api/', '/es/', '/docs', '/healthz', '/readyz', '/metrics'];
 
 /** The home page's paths get home.html (its frame prerendered, apps/web/prerender.mjs) when the build has it. */
 const pageFor = (request: FastifyRequest, hasHomePage: boolean) =>

@@ -20,7 +20,15 @@ export default fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const { config } = opts;
     const tools = await detectTools(config);
-    const previews = new PreviewQueue(app.prisma, app.storage, config, tools, app.log, app.jobs);
+    const previews = new PreviewQueue(
+      app.prisma,
+      app.storage,
+      config,
+      tools,
+      app.log,
+      app.jobs,
+      (variant, outcome, s) => app.metrics.mediaSeconds.observe({ variant, outcome }, s),
+    );
     app.decorate('previews', previews);
     // Signed file URLs with `?v=preview` or `?v=thumbnail` serve what the jobs produced.
     registerFileVariantSource(app, async (fileId, variant) => {
@@ -48,5 +56,5 @@ export default fp(
       );
     });
   },
-  { name: 'preview', dependencies: ['files', 'jobs'] },
+  { name: 'preview', dependencies: ['files', 'jobs', 'metrics'] },
 );

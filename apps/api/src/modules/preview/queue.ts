@@ -69,6 +69,13 @@ export interface DerivativeMeta {
   images?: string[];
 }
 
+/** How a derivative's making ended, with how long it took (metrics); `retried` went back to the queue. */
+export type MediaObserver = (
+  variant: Variant,
+  outcome: 'ready' | 'failed' | 'unavailable' | 'retried',
+  seconds: number,
+) => void;
+
 type Outcome =
   | {
       status: 'ready';
@@ -126,6 +133,7 @@ export class PreviewQueue {
     readonly tools: Tools,
     private readonly log: FastifyBaseLogger,
     private readonly jobs: JobQueue,
+    private readonly observe: MediaObserver = () => {},
   ) {}
 
   setLabelSource(source: (fileId: string) => Promise<string | null>) {
@@ -233,10 +241,13 @@ export class PreviewQueue {
       data: { status: 'running', attempts: { increment: 1 }, progress: null, updatedAt: new Date() },
     });
     let outcome: Outcome;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       outcome = await this.produce(job.variant, file, signal, this.progressWriter(row.id));
     } catch (error) {
       if (signal.aborted || worthRetrying(error, attempt, lastAttempt)) {
+        this.observe(job.variant, 'retried', seconds());
         await this.prisma.fileDerivative.update({
           where: { id: row.id },
           data: { status: 'pending', progress: null, error: errorText(error), updatedAt: new Date() },
@@ -247,6 +258,7 @@ export class PreviewQueue {
       const missingTool = error instanceof MediaError && error.kind === 'unavailable';
       outcome = { status: missingTool ? 'unavailable' : 'failed', error: errorText(error) };
     }
+    this.observe(job.variant, outcome.status, seconds());
     const previous = (row.meta as DerivativeMeta | null)?.files && row.storageKey ? row : null;
     await this.record(row.id, outcome);
     // The objects a derivative made before (a retry after a failure, a re-run) go once the new ones are in place.

@@ -157,6 +157,8 @@ export class ChunkedUploads {
     private readonly log: FastifyBaseLogger,
     private readonly onFileCreated: FileCreatedHook = async () => {},
     private readonly sql: SqlRows = (query) => prisma.$queryRaw(query),
+    /** Hears the bytes of each chunk stored (metrics). */
+    private readonly onBytesReceived: (bytes: number) => void = () => {},
   ) {
     this.assembler = createAssembler(storage);
   }
@@ -321,6 +323,7 @@ export class ChunkedUploads {
     } catch (error) {
       return this.notStored(chunk, error);
     }
+    this.onBytesReceived(staged.bytes);
     const received = chunk.at + staged.bytes;
     const notCommitted = await this.commit(chunk, staged, received);
     if (notCommitted) return notCommitted;

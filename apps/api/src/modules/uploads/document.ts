@@ -142,6 +142,9 @@ export const storeDocument = async (
     if (isMultipartError(error)) throw new AppError('BAD_REQUEST', MESSAGES.request.multipartInvalid);
     app.log.error({ err: error }, 'document could not be stored');
     throw new AppError('UNAVAILABLE', MESSAGES.upload.storageUnavailable);
+  } finally {
+    // What was read, kept or not (a rejected file was received all the same).
+    app.metrics.uploadedBytes.inc({ kind: 'document' }, inspector.bytes);
   }
   const discard = async (error: AppError): Promise<never> => {
     await app.storage.delete(key).catch(() => {});

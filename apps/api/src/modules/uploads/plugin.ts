@@ -25,8 +25,9 @@ export default fp(
         app.log,
         (fileId) => app.previews.enqueueFor(fileId),
         (query) => hotRows(app.pg, query),
+        (bytes) => app.metrics.uploadedBytes.inc({ kind: 'chunk' }, bytes),
       ),
     );
   },
-  { name: 'uploads', dependencies: ['files', 'preview'] },
+  { name: 'uploads', dependencies: ['files', 'preview', 'metrics'] },
 );
