@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { recordAudit } from '../modules/audit/service.ts';
 
@@ -12,6 +13,17 @@ export interface Command {
   run: (app: FastifyInstance, args: string[]) => Promise<number>;
   /** Only looks (lists, checks): not written to the audit log. */
   reads?: boolean;
+}
+
+/**
+ * A command that opens the database and storage itself instead of running on the built app: a restore must find
+ * the database as it is, neither migrated nor seeded. Not written to the audit log (a restore leaves the database
+ * exactly as it was backed up).
+ */
+export interface DirectCommand {
+  usage: string;
+  help: string;
+  direct: (config: Config, args: string[]) => Promise<number>;
 }
 
 /** Arguments never written down: the value after `--password`, and reset-password's new password. */

@@ -28,6 +28,13 @@ const canConnect = async (url: string) => {
  * e.g. when the admin CLI runs beside the server). Then applies pending migrations.
  */
 export const prepareDatabase = async (config: Config, log: (msg: string) => void = () => {}): Promise<Database> => {
+  const db = await openDatabase(config, log);
+  await migrate(db.url, MIGRATIONS_DIR, log);
+  return db;
+};
+
+/** The database prepareDatabase would use, as it is: not migrated (a restore must find it empty). */
+export const openDatabase = async (config: Config, log: (msg: string) => void = () => {}): Promise<Database> => {
   let db: Database;
   if (config.DATABASE_URL) {
     db = { url: config.DATABASE_URL, stop: async () => {}, embedded: false };
@@ -46,6 +53,5 @@ export const prepareDatabase = async (config: Config, log: (msg: string) => void
       db = { ...started, embedded: true };
     }
   }
-  await migrate(db.url, MIGRATIONS_DIR, log);
   return db;
 };

@@ -5,9 +5,9 @@ import { Logger, runMigrations } from 'graphile-worker';
 import pg from 'pg';
 
 /** The key Prisma's own migrate uses for its advisory lock, so both never run at once. */
-const ADVISORY_LOCK_KEY = 72707369;
+export const ADVISORY_LOCK_KEY = 72707369;
 
-const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id" VARCHAR(36) PRIMARY KEY NOT NULL,
   "checksum" VARCHAR(64) NOT NULL,
   "finished_at" TIMESTAMPTZ,
@@ -34,6 +34,16 @@ export const readMigrations = (dir: string): Migration[] =>
       return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
     });
 
+/** Runs one migration and records it as applied, inside the caller's transaction. */
+export const applyMigration = async (client: pg.ClientBase, migration: Migration) => {
+  await client.query(migration.sql);
+  await client.query(
+    `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
+     VALUES ($1, $2, $3, now(), 1)`,
+    [randomUUID(), migration.checksum, migration.name],
+  );
+};
+
 /**
  * Applies pending SQL migrations in Prisma's layout, each in its own transaction, under Prisma's advisory lock,
  * recording them in `_prisma_migrations` exactly as `prisma migrate deploy` would. An applied migration whose file
@@ -47,7 +57,7 @@ export const migrate = async (databaseUrl: string, dir: string, log: (msg: strin
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_KEY]);
-    await client.query(CREATE_TABLE);
+    await client.query(CREATE_MIGRATIONS_TABLE);
     const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
       'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
     );
@@ -61,15 +71,9 @@ export const migrate = async (databaseUrl: string, dir: string, log: (msg: strin
         continue;
       }
       if (previous) throw new Error(`迁移 ${migration.name} 上次执行失败，请人工检查数据库后再启动`);
-      const id = randomUUID();
       await client.query('BEGIN');
       try {
-        await client.query(migration.sql);
-        await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
-           VALUES ($1, $2, $3, now(), 1)`,
-          [id, migration.checksum, migration.name],
-        );
+        await applyMigration(client, migration);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
@@ -82,7 +86,9 @@ export const migrate = async (databaseUrl: string, dir: string, log: (msg: strin
     await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK_KEY]).catch(() => {});
     await client.end();
   }
-  // The job queue's own schema (graphile_worker), versioned by the library; its migrations take their own lock.
-  await runMigrations({ connectionString: databaseUrl, logger: QUIET });
+  await migrateJobQueue(databaseUrl);
   return applied;
 };
+
+/** The job queue's own schema (graphile_worker), versioned by the library; its migrations take their own lock. */
+export const migrateJobQueue = (databaseUrl: string) => runMigrations({ connectionString: databaseUrl, logger: QUIET });

@@ -13,6 +13,7 @@ import {
   type ObjectStorage,
   type PutOptions,
   StorageNotFoundError,
+  type StoredObject,
 } from './types.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
@@ -86,6 +87,29 @@ export class LocalStorage implements ObjectStorage {
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
+    }
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    yield* this.listUnder('');
+  }
+
+  /** Depth first in name order; dot-names (`.tmp`, `.uploads`) hold writes in progress, and no key has one. */
+  private async *listUnder(prefix: string): AsyncIterable<StoredObject> {
+    const dir = prefix ? path.join(this.root, prefix) : this.root;
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch((error) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) yield* this.listUnder(key);
+      else if (entry.isFile()) {
+        const size = await this.stat(key);
+        if (size) yield { key, size: size.size };
+      }
     }
   }
 

@@ -32,6 +32,13 @@ export const createStorage = async (config: Config): Promise<ObjectStorage> => {
   return storage;
 };
 
+/** The configured driver for a command-line tool, its S3 bucket created when missing (the server does so at start). */
+export const openStorage = async (config: Config): Promise<ObjectStorage> => {
+  const storage = await createStorage(config);
+  if (storage instanceof S3Storage) await storage.init();
+  return storage;
+};
+
 /** Decorates `app.storage` and adds the `storage` readiness check. */
 export default fp(
   async (app: FastifyInstance, opts: { config: Config }) => {

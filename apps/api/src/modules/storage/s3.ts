@@ -9,6 +9,7 @@ import {
   type ObjectStorage,
   type PresignOptions,
   StorageNotFoundError,
+  type StoredObject,
 } from './types.ts';
 
 export interface S3Settings {
@@ -191,6 +192,14 @@ export class S3Storage implements ObjectStorage {
     } catch (error) {
       if (notFound(error)) return null;
       throw error;
+    }
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    // ListObjectsV2 pages of 1000, fetched as the caller reads.
+    const stream = this.client.listObjectsV2(this.bucket, '', true);
+    for await (const item of stream as AsyncIterable<{ name?: string; size?: number }>) {
+      if (item.name) yield { key: item.name, size: item.size ?? 0 };
     }
   }
 

@@ -12,6 +12,12 @@ export interface PutOptions {
   contentType?: string;
 }
 
+/** One stored object as a listing names it. */
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
 export interface PresignOptions {
   ttlSeconds: number;
   /** Response headers the storage server should answer with. */
@@ -31,6 +37,12 @@ export interface ObjectStorage {
   /** The object's bytes, or one inclusive byte range of them. Rejects with StorageNotFoundError when missing. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<{ size: number } | null>;
+  /**
+   * Every whole object (backups): written objects only, never writes in progress (the local temp and chunked-upload
+   * folders); S3 lists its staging objects too, being ordinary objects. Read lazily, so a large store never sits in
+   * memory; an object deleted meanwhile may or may not appear.
+   */
+  list(): AsyncIterable<StoredObject>;
   /** Idempotent: deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
   deleteMany(keys: string[]): Promise<void>;
