@@ -1,5 +1,6 @@
 # 资源库: one image serving the api and the built web on port 3000.
-FROM node:20-bookworm-slim AS build
+# Node 26 (Active LTS 'Lithium' since 2026-10-28) in both stages; the code itself supports Node >= 20.19 (README).
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 RUN npm install -g pnpm@12.21.0
 COPY pnpm-workspace.yaml pnpm-lock.yaml package.json ./
@@ -11,7 +12,7 @@ RUN pnpm install --frozen-lockfile
 COPY . .
 RUN pnpm build
 
-FROM node:20-bookworm-slim
+FROM node:26-bookworm-slim
 # Online preview and thumbnails: LibreOffice (Office → PDF, no GUI), poppler (PDF first page), ffmpeg (video
 # posters) and a CJK font. Build with --build-arg PREVIEW_TOOLS=false for a smaller image without them.
 ARG PREVIEW_TOOLS=true

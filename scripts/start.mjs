@@ -8,7 +8,8 @@ build();
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps/api/dist/server.mjs')], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // The README's demo: production runtime, but the demo data and accounts (the production default seeds minimal).
+  env: { NODE_ENV: 'production', SEED_ON_START: 'demo', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

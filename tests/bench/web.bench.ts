@@ -41,7 +41,7 @@ const bench = await startBenchApp();
 const server = await startServerProcess(bench.databaseUrl, {
   DATA_DIR: bench.dataDir,
   SERVE_WEB: 'true',
-  SEED_ON_START: 'true',
+  SEED_ON_START: 'demo',
 });
 const browser = await launchBrowser();
 try {

@@ -1,29 +1,14 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
-import { seedDemoChapters } from './db/demo-catalogue.ts';
-import { seedDemoCommerce } from './db/demo-commerce.ts';
-import { seedDemoLibrary } from './db/demo-library.ts';
-import { seedDemoRegistrations } from './db/demo-registrations.ts';
-import { seedDemoStudios } from './db/demo-studios.ts';
-import { seedDemoTraining } from './db/demo-training.ts';
-import { seedCatalogueIfEmpty, seedIfEmpty } from './db/seed.ts';
+import { seedInMode } from './db/seed-modes.ts';
 
 const config = loadConfig();
 const bootLog = (msg: string) => console.log(`[资源库] ${msg}`);
 
 const database = await prepareDatabase(config, bootLog);
 const app = await buildApp({ config, databaseUrl: database.url });
-if (config.SEED_ON_START) {
-  await seedIfEmpty(app.prisma, bootLog);
-  await seedCatalogueIfEmpty(app.prisma, bootLog);
-  await seedDemoLibrary(app, config, bootLog);
-  await seedDemoChapters(app.prisma, bootLog);
-  await seedDemoCommerce(app.prisma, config, bootLog);
-  await seedDemoRegistrations(app.prisma, bootLog);
-  await seedDemoStudios(app.prisma, bootLog);
-  await seedDemoTraining(app.prisma, bootLog);
-}
+await seedInMode(app, config, config.SEED_ON_START, bootLog);
 
 let closing = false;
 const shutdown = async (signal: string) => {

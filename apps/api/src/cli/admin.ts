@@ -4,10 +4,11 @@ import { Writable } from 'node:stream';
 import { chinaDateTime, ROSTER_COLUMNS } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type SeedMode, seedModeOf } from '../config.ts';
 import { prepareDatabase } from '../db/bootstrap.ts';
 import { generateResources } from '../db/generate-resources.ts';
-import { type ImportReport, importDictionaries, SEED_DIR, seedIfEmpty } from '../db/seed.ts';
+import { type ImportReport, importDictionaries, SEED_DIR } from '../db/seed.ts';
+import { seedInMode } from '../db/seed-modes.ts';
 import { createUserAdmin } from '../modules/account/admin.ts';
 import { importRoster } from '../modules/account/roster.ts';
 import { userByUserName } from '../modules/auth/users.ts';
@@ -15,8 +16,9 @@ import { createClassroomReview } from '../modules/courses/review.ts';
 import { createReviewAdmin } from '../modules/library/review.ts';
 import { sendMessage } from '../modules/messages/service.ts';
 import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
+import { backupCommands } from './backup-commands.ts';
 import { catalogueCommands } from './catalogue-commands.ts';
-import { type Command, flagArgs, need, reviewCommand, runCommand } from './command.ts';
+import { type Command, type DirectCommand, flagArgs, need, reviewCommand, runCommand } from './command.ts';
 import { commerceCommands } from './commerce-commands.ts';
 import { registrationCommands } from './registration-commands.ts';
 import { searchCommands } from './search-commands.ts';
@@ -29,6 +31,9 @@ const printReport = (report: ImportReport) => {
   for (const r of report.rejected) console.log(`  第 ${r.line} 行${r.key ? `（${r.key}）` : ''}：${r.reason}`);
   return report.rejected.length > 0 ? 2 : 0;
 };
+
+const SEED_USAGE = 'seed [--demo|--minimal]';
+const SEED_FLAGS: Partial<Record<string, SeedMode>> = { '--demo': 'demo', '--minimal': 'minimal' };
 
 const CREATE_USER_USAGE =
   'create-user --userName u --realName 姓名 --password p [--phone --idCard --stage --subject --school --role]';
@@ -72,10 +77,22 @@ export const commands: Record<string, Command> = {
     run: async () => 0, // prepareDatabase has already migrated
   },
   seed: {
-    usage: 'seed',
-    help: '数据库为空时写入学段学科字典、角色、工作室和演示账号',
-    run: async ({ prisma }) => {
-      console.log((await seedIfEmpty(prisma)) ? '已写入种子数据' : '数据库已有字典数据，未做改动');
+    usage: SEED_USAGE,
+    help: '补写缺少的种子数据：--minimal 字典、角色、地区、教材目录与一个管理员（ADMIN_USERNAME、ADMIN_PASSWORD，未设密码时生成并显示一次）；--demo 另加演示学校、账号与内容；不写时 NODE_ENV=production 为 --minimal，否则 --demo',
+    run: async (app, args) => {
+      const config = loadConfig();
+      const [flag, ...rest] = args;
+      const chosen = flag === undefined ? undefined : SEED_FLAGS[flag];
+      if (rest.length > 0 || (flag !== undefined && !chosen)) {
+        throw new Error(`参数有误，用法：pnpm admin ${SEED_USAGE}`);
+      }
+      const mode = chosen ?? seedModeOf(undefined, config.NODE_ENV);
+      let wrote = false;
+      await seedInMode(app, config, mode, (msg) => {
+        wrote = true;
+        console.log(msg);
+      });
+      console.log(wrote ? `已写入${mode === 'demo' ? '演示' : '最小'}种子数据` : '种子数据已齐全，未做改动');
       return 0;
     },
   },
@@ -358,11 +375,24 @@ export const commands: Record<string, Command> = {
 
 const usage = () => {
   console.log('用法：pnpm admin <命令> [参数]\n');
-  for (const c of Object.values(commands)) console.log(`  ${c.usage.padEnd(34)}${c.help}`);
+  for (const c of [...Object.values(commands), ...Object.values(backupCommands)]) {
+    console.log(`  ${c.usage.padEnd(34)}${c.help}`);
+  }
+};
+
+const runDirect = async (command: DirectCommand, config: ReturnType<typeof loadConfig>, args: string[]) => {
+  try {
+    return await command.direct(config, args);
+  } catch (error) {
+    console.error(`失败：${(error as Error).message}`);
+    return 1;
+  }
 };
 
 export const main = async (argv: string[]) => {
   const [name, ...args] = argv;
+  const direct = name ? backupCommands[name] : undefined;
+  if (direct) return runDirect(direct, loadConfig(), args);
   const command = name ? commands[name] : undefined;
   if (!name || !command) {
     usage();

@@ -201,22 +201,41 @@ export const seedCatalogueIfEmpty = async (prisma: PrismaClient, log: (msg: stri
   return created;
 };
 
+const readSeed = (name: string) => readFileSync(path.join(SEED_DIR, name), 'utf8');
+
 /**
- * First start: dictionaries, roles and studios, areas, the district's schools and the demo accounts, only when the
- * database has none.
+ * Reference data every district needs, once, when the database has no dictionary yet: stages and subjects, roles
+ * with their permissions and studios, and the administrative areas. Answers whether it wrote them.
  */
-export const seedIfEmpty = async (prisma: PrismaClient, log: (msg: string) => void = () => {}) => {
+export const seedReferenceDataIfEmpty = async (prisma: PrismaClient, log: (msg: string) => void = () => {}) => {
   if ((await prisma.dict.count()) > 0) return false;
-  const read = (name: string) => readFileSync(path.join(SEED_DIR, name), 'utf8');
-  await importDictionaries(prisma, JSON.parse(read('dictionaries.json')));
-  await importRoles(prisma, JSON.parse(read('roles.json')));
-  await importAreas(prisma, JSON.parse(read('areas.json')));
-  // The roster resolves stage and subject names through the dictionary cache: make it read what was just written.
+  await importDictionaries(prisma, JSON.parse(readSeed('dictionaries.json')));
+  await importRoles(prisma, JSON.parse(readSeed('roles.json')));
+  await importAreas(prisma, JSON.parse(readSeed('areas.json')));
+  // Later imports resolve stage and subject names through the dictionary cache: make it read what was just written.
   forgetDictCaches();
-  await seedCatalogueIfEmpty(prisma);
-  await importSchools(prisma, schoolsSchema.parse(JSON.parse(read('schools.json'))).schools);
-  const report = await importRoster(prisma, read('demo-users.csv'));
-  await seedProjects(prisma, JSON.parse(read('projects.json')));
+  log('seeded dictionaries, roles and areas');
+  return true;
+};
+
+/** The demo roster's user names (prisma/seed/demo-users.csv), without the administrator a minimal seed may own. */
+const demoTeacherNames = () =>
+  readSeed('demo-users.csv')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',')[1]?.trim())
+    .filter((userName): userName is string => Boolean(userName) && userName !== 'admin');
+
+/**
+ * The demo district: its schools, the demo accounts (roster in prisma/seed/demo-users.csv), projects, and one
+ * teacher's WeChat binding and login history; only while none of the demo teachers exists, so a database first
+ * seeded minimal can take the demo later. Answers how many accounts it created.
+ */
+export const seedDemoAccountsIfAbsent = async (prisma: PrismaClient, log: (msg: string) => void = () => {}) => {
+  if ((await prisma.user.count({ where: { userName: { in: demoTeacherNames() } } })) > 0) return 0;
+  await importSchools(prisma, schoolsSchema.parse(JSON.parse(readSeed('schools.json'))).schools);
+  const report = await importRoster(prisma, readSeed('demo-users.csv'));
+  await seedProjects(prisma, JSON.parse(readSeed('projects.json')));
   // One demo teacher has WeChat bound, so the binding screen has something to show and unbind.
   await prisma.user.update({
     where: { userName: 'wangcy' },
@@ -243,6 +262,17 @@ export const seedIfEmpty = async (prisma: PrismaClient, log: (msg: string) => vo
       { userId: wangcy.id, success: true, ip: '223.104.6.18', userAgent: iphone, createdAt: hoursAgo(25.9) },
     ],
   });
-  log(`seeded dictionaries, roles, areas, schools, projects and ${report.created} demo users`);
-  return true;
+  log(`seeded the demo schools, projects and ${report.created} demo users`);
+  return report.created;
+};
+
+/**
+ * First start of a demo: reference data, the textbook catalogue and the demo accounts, each only when missing.
+ * Answers whether it wrote anything.
+ */
+export const seedIfEmpty = async (prisma: PrismaClient, log: (msg: string) => void = () => {}) => {
+  const reference = await seedReferenceDataIfEmpty(prisma, log);
+  const catalogue = await seedCatalogueIfEmpty(prisma, log);
+  const accounts = await seedDemoAccountsIfAbsent(prisma, log);
+  return reference || catalogue > 0 || accounts > 0;
 };
