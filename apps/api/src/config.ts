@@ -13,6 +13,13 @@ export const PUBLISHED_FILE_URL_SECRETS = ['change-me-ziyuanku-file-url-secret']
 /** A shorter FILE_URL_SECRET is refused (the generated one is 64 hex characters). */
 export const FILE_URL_SECRET_MIN_LENGTH = 32;
 
+/** A comma-separated setting as its non-empty, trimmed items. */
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting, read once from the environment. The README's configuration table mirrors this. */
@@ -56,15 +63,7 @@ const schema = z.object({
   /** Serve the built web (apps/web/dist) from the same port. */
   SERVE_WEB: bool.default(true),
   /** Origins allowed to send state-changing requests besides the api's own; comma separated. */
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  ALLOWED_ORIGINS: z.string().default('').transform(commaList),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: bool.default(false),
@@ -75,12 +74,7 @@ const schema = z.object({
   METRICS_ALLOW: z
     .string()
     .default('127.0.0.0/8,::1/128')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
+    .transform(commaList)
     .refine((entries) => entries.every((entry) => parseAddressRange(entry) !== null), {
       message: '须为逗号分隔的 IP 地址或 CIDR 网段，如 127.0.0.1,10.0.0.0/8',
     }),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AddJobFunction, Logger, type LogLevel, type Runner, run, runOnce, type TaskList } from 'graphile-worker';
 import pg from 'pg';
+import type { JobBacklogRow } from '../plugins/metrics.ts';
 
 /**
  * The one background job queue: graphile-worker on the application's own PostgreSQL (schema `graphile_worker`).
@@ -46,17 +47,7 @@ export interface JobCounts {
 }
 
 /** Jobs of one task right now, for the metrics (read at each scrape). */
-export interface JobBacklog {
-  task: string;
-  /** Due and waiting for a worker (retries whose backoff has passed included). */
-  due: number;
-  /** Waiting for a later run time (a scheduled job, a retry in its backoff). */
-  scheduled: number;
-  running: number;
-  failed: number;
-  /** How long the oldest due job has been waiting, in seconds; 0 when none is. */
-  oldestDueSeconds: number;
-}
+export type JobBacklog = JobBacklogRow;
 
 /** How a job's run ended, with how long it took: the queue reports every run (metrics). */
 export type JobObserver = (task: string, outcome: 'succeeded' | 'failed', seconds: number) => void;

@@ -21,10 +21,13 @@ interface PoolCounts {
 /** Jobs of one task by state, as the job queue reports them (jobs/queue.ts `backlog`). */
 export interface JobBacklogRow {
   task: string;
+  /** Due and waiting for a worker (retries whose backoff has passed included). */
   due: number;
+  /** Waiting for a later run time (a scheduled job, a retry in its backoff). */
   scheduled: number;
   running: number;
   failed: number;
+  /** How long the oldest due job has been waiting, in seconds; 0 when none is. */
   oldestDueSeconds: number;
 }
 
