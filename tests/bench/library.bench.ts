@@ -1,6 +1,6 @@
 import { type CatalogueNode, type ResourceType, routes } from '@zyk/shared';
 import pg from 'pg';
-import { EDITIONS, GRADES, generateResources, KINDS, TOPICS } from '../../apps/api/src/db/generate-resources.ts';
+import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
 import { seedCatalogueIfEmpty } from '../../apps/api/src/db/seed.ts';
 import { Prisma } from '../../apps/api/src/generated/prisma/client.ts';
 import { hotRows } from '../../apps/api/src/lib/hot-sql.ts';
@@ -20,6 +20,7 @@ import { synonymSets } from '../../apps/api/src/modules/library/synonyms.ts';
 import {
   cpuMeter,
   createJsonPoster,
+  distinctQuery,
   percentile,
   processTreeCpuMs,
   report,
@@ -98,26 +99,6 @@ const QUERIES = [
 const extra = (i: number) =>
   `${['初中', '高中', '小学'][i % 3]}${['数学', '语文', '物理', '英语', '化学'][i % 5]}${['复习', '课件', '微课', '练习'][i % 4]}`;
 const queries = [...QUERIES, ...Array.from({ length: 200 }, (_, i) => extra(i))].slice(0, 200);
-
-/**
- * The i-th of many distinct queries (no two alike for i below about 30,000): a topic with, in turn, a kind, a
- * grade, an edition and a subject word, sometimes spaced as typed into a search box, sometimes a topic alone.
- */
-const distinctQuery = (i: number) => {
-  const topics = Object.entries(TOPICS).flatMap(([subject, list]) => list.map((topic) => ({ subject, topic })));
-  const kinds = ['', ...Object.values(KINDS).flat()];
-  const grades = ['', ...Object.values(GRADES).flat()];
-  const editions = ['', ...EDITIONS];
-  const { subject, topic } = topics[i % topics.length]!;
-  let rest = Math.floor(i / topics.length);
-  const kind = kinds[rest % kinds.length]!;
-  rest = Math.floor(rest / kinds.length);
-  const grade = grades[(rest * 7) % grades.length]!;
-  const edition = editions[rest % editions.length]!;
-  const withSubject = rest % 2 === 1 ? subject.replace('生物学', '生物').replace('体育与健康', '体育') : '';
-  const parts = [edition, grade, withSubject, topic, kind].filter(Boolean);
-  return parts.join(i % 3 === 0 ? ' ' : '');
-};
 
 const bench = await startBenchApp();
 try {

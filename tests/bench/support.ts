@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
+import { EDITIONS, GRADES, KINDS, TOPICS } from '../../apps/api/src/db/generate-resources.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { seedIfEmpty } from '../../apps/api/src/db/seed.ts';
 import { MIGRATIONS_DIR, ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
@@ -195,16 +196,21 @@ export const createJsonPoster = (baseUrl: string, maxSockets = 64) => {
       release(connection);
     }
   };
-  const post = async (path: string, body: unknown, timeoutMs = 30_000) => {
+  /** Extra header lines (a session cookie, say), written as they are. */
+  const lines = (headers: Record<string, string>) =>
+    Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+  const post = async (path: string, body: unknown, timeoutMs = 30_000, headers: Record<string, string> = {}) => {
     const json = JSON.stringify(body);
     const request =
-      `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+      `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n${lines(headers)}` +
       `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`;
     return JSON.parse((await exchange(request, `${path} ${json}`, timeoutMs)).toString('utf8')) as unknown;
   };
   /** A GET (`path` with its query string); answers the body as it came (the caller parses it, after timing). */
-  const get = (path: string, timeoutMs = 30_000) =>
-    exchange(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`, path, timeoutMs);
+  const get = (path: string, timeoutMs = 30_000, headers: Record<string, string> = {}) =>
+    exchange(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${lines(headers)}\r\n`, path, timeoutMs);
   const close = () => {
     for (const connection of all) connection.destroy();
     all.clear();
@@ -385,4 +391,83 @@ export const startServerProcess = async (databaseUrl: string, env: Record<string
         child.kill('SIGTERM');
       }),
   };
+};
+
+/**
+ * The i-th of many distinct search queries (no two alike for i below about 30,000): a topic with, in turn, a kind,
+ * a grade, an edition and a subject word, sometimes spaced as typed into a search box, sometimes a topic alone. Sent
+ * once each, every answer is computed (the api caches first pages).
+ */
+export const distinctQuery = (i: number) => {
+  const topics = Object.entries(TOPICS).flatMap(([subject, list]) => list.map((topic) => ({ subject, topic })));
+  const kinds = ['', ...Object.values(KINDS).flat()];
+  const grades = ['', ...Object.values(GRADES).flat()];
+  const editions = ['', ...EDITIONS];
+  const { subject, topic } = topics[i % topics.length]!;
+  let rest = Math.floor(i / topics.length);
+  const kind = kinds[rest % kinds.length]!;
+  rest = Math.floor(rest / kinds.length);
+  const grade = grades[(rest * 7) % grades.length]!;
+  const edition = editions[rest % editions.length]!;
+  const withSubject = rest % 2 === 1 ? subject.replace('生物学', '生物').replace('体育与健康', '体育') : '';
+  const parts = [edition, grade, withSubject, topic, kind].filter(Boolean);
+  return parts.join(i % 3 === 0 ? ' ' : '');
+};
+
+const UPLOAD_BOUNDARY = '----zykbench7MA4YWxkTrZu0gW';
+const UPLOAD_PART_HEAD = Buffer.from(
+  `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+);
+const UPLOAD_PART_TAIL = Buffer.from(`\r\n--${UPLOAD_BOUNDARY}--\r\n`);
+
+/**
+ * One file through the chunked video upload protocol as the web client sends it (init, then `chunkBytes` chunks one
+ * at a time, each a multipart body written as its three parts, uncopied). Fails on any non-2xx or non-zero code.
+ * Answers the stored file's id and the seconds the last chunk's answer took (assembly and the SHA-256).
+ */
+export const uploadChunked = async (
+  client: ReturnType<typeof createBenchClient>,
+  baseUrl: string,
+  cookie: string,
+  bytes: Buffer,
+  name: string,
+  chunkBytes: number,
+) => {
+  const answerOf = (what: string, res: BenchResponse) => {
+    const text = res.body.toString('utf8');
+    const json = (res.status >= 200 && res.status < 300 ? JSON.parse(text) : null) as {
+      code: number;
+      data: Record<string, unknown>;
+    } | null;
+    if (json?.code !== 0) throw new Error(`${what} answered ${res.status} ${text.slice(0, 300)}`);
+    return json.data;
+  };
+  const info = answerOf(
+    'video upload init',
+    await client.request(`${baseUrl}/api/upload/video/init`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ filename: name, filesize: bytes.length }),
+    }),
+  ) as { uri: string };
+  let received = 0;
+  for (;;) {
+    const started = performance.now();
+    const chunk = bytes.subarray(received, received + chunkBytes);
+    const answer = answerOf(
+      `chunk at ${received}`,
+      await client.request(`${baseUrl}${info.uri}`, {
+        method: 'POST',
+        headers: {
+          cookie,
+          'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
+          'content-range': `bytes ${received}-${received + chunk.length - 1}/${bytes.length}`,
+        },
+        body: [UPLOAD_PART_HEAD, chunk, UPLOAD_PART_TAIL],
+      }),
+    ) as { result: number; received: number; fileId: string | null };
+    if (answer.result === 1) return { fileId: answer.fileId!, lastAnswerMs: performance.now() - started };
+    if (answer.result !== 0) throw new Error(`chunk at ${received}: ${JSON.stringify(answer)}`);
+    received = answer.received;
+  }
 };
