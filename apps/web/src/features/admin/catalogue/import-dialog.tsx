@@ -21,6 +21,12 @@ const countsText = ({ created, updated, unchanged }: Outcome) =>
   `新建 ${created} 个、更新 ${updated} 个、不变 ${unchanged} 个节点`;
 
 /**
+ * A check answers in tens of milliseconds: a spinner shown for that long only flickers, and antd's spinner, leaving
+ * before its entry finished, can stay in the button (invisible, but read out as "loading 检查").
+ */
+const PENDING_SPINNER = { delay: 200 };
+
+/**
  * 导入: a catalogue as JSON (nested by edition, as 导出 writes it) or CSV (one node a row), picked from a file or
  * pasted. 检查 asks the server what the import would do without writing; 导入 writes what was checked. The server's
  * refusal names the bad row and is shown as it says it.
@@ -64,7 +70,7 @@ export const ImportDialog = ({ onClose, onImported }: { onClose: () => void; onI
         <Button
           key="check"
           disabled={!content.trim()}
-          loading={check.isPending}
+          loading={check.isPending && PENDING_SPINNER}
           onClick={() => check.mutate({ format, content })}
         >
           检查
@@ -73,7 +79,7 @@ export const ImportDialog = ({ onClose, onImported }: { onClose: () => void; onI
           key="commit"
           type="primary"
           disabled={!current}
-          loading={commit.isPending}
+          loading={commit.isPending && PENDING_SPINNER}
           onClick={() => commit.mutate({ format, content })}
         >
           导入
