@@ -13,9 +13,6 @@ const HIT = `
     window_ends_at = CASE WHEN c.window_ends_at <= now() THEN now() + $2 * interval '1 millisecond'
                           ELSE c.window_ends_at END
   RETURNING hits, GREATEST(0, EXTRACT(EPOCH FROM window_ends_at - now()) * 1000)::int AS ttl_ms`;
-const READ = `
-  SELECT hits, GREATEST(0, EXTRACT(EPOCH FROM window_ends_at - now()) * 1000)::int AS ttl_ms
-  FROM rate_limit_counters WHERE key = $1 AND window_ends_at > now()`;
 
 /**
  * A store for @fastify/rate-limit that keeps the counters in PostgreSQL, so a route's limit is one limit however
@@ -24,14 +21,6 @@ const READ = `
  * `pool` is asked for at the first request: the store is created before the database plugin.
  */
 export const createSharedRateLimitStore = (pool: () => pg.Pool) => {
-  const answer = (reply: Reply, empty: { current: number; ttl: number }) => ({
-    ok: (result: pg.QueryResult<{ hits: number; ttl_ms: number }>) => {
-      const row = result.rows[0];
-      reply(null, row ? { current: row.hits, ttl: row.ttl_ms } : empty);
-    },
-    failed: (error: Error) => reply(error),
-  });
-
   return class SharedRateLimitStore {
     private readonly scope: string;
 
@@ -41,17 +30,17 @@ export const createSharedRateLimitStore = (pool: () => pg.Pool) => {
     }
 
     incr(key: string, reply: Reply, timeWindowMs: number) {
-      const { ok, failed } = answer(reply, { current: 1, ttl: timeWindowMs });
+      // The upsert always answers its row.
       pool()
-        .query({ name: 'rate-limit-hit', text: HIT, values: [this.scope + key, timeWindowMs] })
-        .then(ok, failed);
-    }
-
-    read(key: string, reply: Reply) {
-      const { ok, failed } = answer(reply, { current: 0, ttl: 0 });
-      pool()
-        .query({ name: 'rate-limit-read', text: READ, values: [this.scope + key] })
-        .then(ok, failed);
+        .query<{ hits: number; ttl_ms: number }>({
+          name: 'rate-limit-hit',
+          text: HIT,
+          values: [this.scope + key, timeWindowMs],
+        })
+        .then(
+          ({ rows: [row] }) => reply(null, { current: row!.hits, ttl: row!.ttl_ms }),
+          (error: Error) => reply(error),
+        );
     }
 
     child(options: Parameters<FastifyRateLimitStore['child']>[0]) {
