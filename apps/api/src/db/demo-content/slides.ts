@@ -14,9 +14,9 @@ const LIGHT = 'EEF3FA';
 const INK = '262626';
 
 /** Shrinks long bullet lists so that they stay on the slide. */
-const bulletSize = (bullets: string[]) => {
-  const length = bullets.reduce((sum, b) => sum + b.length, 0);
-  return length > 160 ? 16 : length > 90 ? 20 : 24;
+const bulletSize = (lines: string[]) => {
+  const length = lines.reduce((sum, b) => sum + b.length, 0);
+  return lines.length > 8 || length > 160 ? 16 : length > 90 ? 20 : 24;
 };
 
 /** The .pptx bytes of a model (not yet stamped: `stampPackage` fixes its times). */
@@ -88,15 +88,27 @@ export const slidesFile = async (model: DeckModel, author: string): Promise<Buff
       fill: { color: LIGHT },
       line: { color: LIGHT },
     });
+    // Details (options A–D) indented under their bullet, two to a line when they are short.
+    const details = (index: number) => {
+      const lines = slide.details?.[index] ?? [];
+      const perLine = lines.every((line) => line.length <= 16) ? 2 : 1;
+      const grouped: string[] = [];
+      for (let i = 0; i < lines.length; i += perLine) grouped.push(`　　${lines.slice(i, i + perLine).join('　　')}`);
+      return grouped;
+    };
+    const lines = slide.bullets.flatMap((text, index) => [text, ...details(index)]);
     page.addText(
-      slide.bullets.map((text) => ({ text, options: { bullet: { code: '25A0' }, breakLine: true } })),
+      slide.bullets.flatMap((text, index) => [
+        { text, options: { bullet: { code: '25A0' }, breakLine: true } },
+        ...details(index).map((detail) => ({ text: detail, options: { breakLine: true } })),
+      ]),
       {
         x: 0.8,
         y: 1.3,
         w: 8.4,
         h: 3.6,
         fontFace: FONT,
-        fontSize: bulletSize(slide.bullets),
+        fontSize: bulletSize(lines),
         color: INK,
         valign: 'top',
         paraSpaceAfter: 10,

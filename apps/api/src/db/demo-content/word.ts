@@ -104,7 +104,8 @@ const blockToWord = (block: Block): (Paragraph | Table)[] => {
     case 'paragraph':
       return [
         new Paragraph({
-          indent: block.lead ? undefined : { firstLine: 480 },
+          alignment: block.centred ? AlignmentType.CENTER : undefined,
+          indent: block.lead || block.centred ? undefined : { firstLine: 480 },
           children: [...(block.lead ? [new TextRun({ text: block.lead, bold: true })] : []), new TextRun(block.text)],
         }),
       ];

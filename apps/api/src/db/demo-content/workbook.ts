@@ -60,7 +60,18 @@ export const scoreWorkbookFile = async (model: ScoreSheetModel, author: string, 
   const excellent = Math.ceil(full * 0.85);
   const pass = Math.ceil(full * 0.6);
 
-  const sheet = workbook.addWorksheet('成绩登记', { views: [{ state: 'frozen', xSplit: 2, ySplit: 3 }] });
+  // Printed (and previewed as PDF) one page wide in landscape on A4, the header row repeated on every page.
+  const sheet = workbook.addWorksheet('成绩登记', {
+    views: [{ state: 'frozen', xSplit: 2, ySplit: 3 }],
+    pageSetup: {
+      paperSize: 9,
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: '3:3',
+    },
+  });
   sheet.mergeCells(1, 1, 1, gradeColumn);
   const title = sheet.getCell(1, 1);
   title.value = model.title;
@@ -129,12 +140,16 @@ export const scoreWorkbookFile = async (model: ScoreSheetModel, author: string, 
   sheet.getColumn(2).width = 10;
   for (let c = firstQuestionColumn; c <= gradeColumn; c++) sheet.getColumn(c).width = c < subtotalColumn ? 9 : 11;
 
-  const analysis = workbook.addWorksheet('质量分析');
+  const analysis = workbook.addWorksheet('质量分析', {
+    pageSetup: { paperSize: 9, orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
   analysis.getColumn(1).width = 18;
   analysis.getColumn(2).width = 14;
   analysis.getColumn(3).width = 14;
-  analysis.mergeCells('A1:C1');
-  analysis.getCell('A1').value = `${model.title}——质量分析`;
+  analysis.getColumn(4).width = 14;
+  analysis.getColumn(5).width = 14;
+  analysis.mergeCells('A1:E1');
+  analysis.getCell('A1').value = `${model.title.replace(/成绩分析表$/, '')}质量分析`;
   analysis.getCell('A1').font = { ...FONT, size: 14, bold: true };
   const totalRange = `成绩登记!${column(totalColumn)}${firstDataRow}:${column(totalColumn)}${lastDataRow}`;
   const count = students.length;

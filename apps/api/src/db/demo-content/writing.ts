@@ -16,8 +16,8 @@ import {
 
 export type Block =
   | { type: 'heading'; level: 1 | 2; text: string }
-  /** A paragraph, with an optional bold lead-in (“知识与技能：”). */
-  | { type: 'paragraph'; text: string; lead?: string }
+  /** A paragraph, with an optional bold lead-in (“知识与技能：”); centred lines (a paper's 满分 line) have no indent. */
+  | { type: 'paragraph'; text: string; lead?: string; centred?: boolean }
   /** Lines numbered by their own text (1．… / A．…), as teachers type them. */
   | { type: 'lines'; lines: string[]; indent?: boolean }
   | { type: 'table'; header: string[] | null; rows: string[][]; widths: number[] }
@@ -38,6 +38,8 @@ export interface DocumentModel {
 export interface Slide {
   heading: string;
   bullets: string[];
+  /** Lines shown under a bullet, without a bullet of their own (a question's options), by the bullet's index. */
+  details?: Record<number, string[]>;
   notes: string;
 }
 
@@ -252,9 +254,9 @@ const steps = (w: Writer): Step[] => {
 const processTable = (list: Step[]): Block => ({
   type: 'table',
   header: ['教学环节', '教师活动', '学生活动', '设计意图'],
-  widths: [16, 34, 30, 20],
+  widths: [17, 34, 29, 20],
   rows: list.map((s, i) => [
-    `${chineseNumber(i + 1)}、${s.name}（${s.minutes}分钟）`,
+    `${chineseNumber(i + 1)}、${s.name}\n（${s.minutes}分钟）`,
     s.activity.teacher,
     s.activity.student,
     s.activity.purpose,
@@ -445,8 +447,8 @@ const testPaper = (w: Writer): { document: DocumentModel; questions: PaperQuesti
   ].map((q, i) => ({ ...q, number: i + 1 }));
   const minutes = fullMarks > 60 ? 40 : 20;
   const blocks: Block[] = [
-    paragraph(`（满分${fullMarks}分，考试时间${minutes}分钟）`),
-    paragraph('班级：________　　姓名：________　　学号：________　　得分：________'),
+    { type: 'paragraph', text: `（满分${fullMarks}分，考试时间${minutes}分钟）`, centred: true },
+    { type: 'paragraph', text: '班级：________　　姓名：________　　学号：________　　得分：________', centred: true },
     heading(`一、选择题（本大题共${choices.length}小题，每小题5分，共${5 * choices.length}分）`),
     { type: 'lines', lines: choices.flatMap((q, i) => choiceLines(q, say, i + 1)) },
     heading(`二、填空题（本大题共${fills.length}小题，每小题5分，共${5 * fills.length}分）`),
@@ -639,7 +641,8 @@ const deck = (w: Writer): DeckModel => {
   const contentCount = 3 + random.int(3);
   const content = voice.slides.slice(0, Math.min(contentCount, voice.slides.length));
   const list = steps(w);
-  const choices = random.sample(forStage(voice.choice, lesson.stage), 2);
+  // One choice question and one blank fill a slide at a readable size.
+  const choices = random.sample(forStage(voice.choice, lesson.stage), 1);
   const fill = random.pick(forStage(voice.fill, lesson.stage));
   const english = isEnglish(lesson.subject);
   return {
@@ -665,12 +668,12 @@ const deck = (w: Writer): DeckModel => {
       {
         heading: english ? 'Exercises 课堂练习' : '课堂练习',
         bullets: [
-          ...choices.map(
-            (q, i) =>
-              `${i + 1}．${say(q.stem).replace(/\n/g, ' ')}  ${q.options.map((o, j) => `${OPTION_LETTERS[j]}．${say(o)}`).join('  ')}`,
-          ),
+          ...choices.map((q, i) => `${i + 1}．${say(q.stem).replace(/\n/g, ' ')}`),
           `${choices.length + 1}．${say(fill.stem)}`,
         ],
+        details: Object.fromEntries(
+          choices.map((q, i) => [i, q.options.map((o, j) => `${OPTION_LETTERS[j]}．${say(o)}`)]),
+        ),
         notes: `答案：${choices.map((q, i) => `${i + 1}．${OPTION_LETTERS[q.answer]}`).join('；')}；${choices.length + 1}．${say(fill.answer)}`,
       },
       {
