@@ -164,14 +164,19 @@ describe('demo content details', () => {
     author: '李建国',
   };
 
-  it('gives the same bytes for the same spec, and different bytes for another lesson or date', async () => {
+  it('gives the same bytes for the same spec, and different bytes for another lesson, date, teacher or title', async () => {
     for (const kind of DEMO_DOCUMENT_KINDS) {
       const [a, b] = await Promise.all([demoFilesFor({ ...spec, kind }), demoFilesFor({ ...spec, kind })]);
       expect(a.map((f) => f.bytes.equals(b[a.indexOf(f)]!.bytes))).toEqual(a.map(() => true));
       const other = await demoFilesFor({ ...spec, kind, lesson: '1.2 有理数及其大小比较' });
       expect(other[0]!.bytes.equals(a[0]!.bytes)).toBe(false);
+      // Two resources on one lesson and kind never share a file: the date, teacher or title tells them apart.
       const later = await demoFilesFor({ ...spec, kind, writtenAt: new Date('2025-10-15T02:00:00Z') });
       expect(later[0]!.bytes.equals(a[0]!.bytes)).toBe(false);
+      const colleague = await demoFilesFor({ ...spec, kind, author: '陈思远' });
+      expect(colleague[0]!.bytes.equals(a[0]!.bytes)).toBe(false);
+      const retitled = await demoFilesFor({ ...spec, kind, title: `${lessonOf({ ...spec, kind }).title}（第2课时）` });
+      expect(retitled[0]!.bytes.equals(a[0]!.bytes)).toBe(false);
     }
   });
 

@@ -10,9 +10,10 @@
  * from per-subject phrasing (subject-voice.ts), never from a stock text.
  *
  * Deterministic: choices come from a generator seeded by the spec, and `stampPackage` fixes the creation times in
- * the document properties and the zip, so the same spec always gives the same bytes (stable tests, repeatable
- * seeds, and the storage de-duplicates identical uploads). Files are small (tens of KB) and pass the product's own
- * content sniffing for their extension, so they go through `storeDocument` like any teacher's upload.
+ * the document properties and the zip, so the same spec always gives the same bytes (stable tests; a repeated seed
+ * stores the same files, with the same SHA-256 in stored_files). Two resources on one lesson and kind differ as
+ * soon as their title, author or date do. Files are small (tens of KB) and pass the product's own content sniffing
+ * for their extension, so they go through `storeDocument` like any teacher's upload.
  *
  * No database or app here: the demo seed (db/) calls `demoFilesFor` with names it reads from the catalogue.
  */

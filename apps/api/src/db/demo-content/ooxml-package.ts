@@ -3,8 +3,8 @@ import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 /**
  * Re-packs an Office file (a zip) so that the same content always gives the same bytes: the libraries stamp the
  * time of generation into docProps/core.xml and into every zip entry, which would make each demo seed differ and
- * defeat the byte-for-byte checks (and the storage's de-duplication by hash). Entries keep their order, except that
- * [Content_Types].xml goes first, where Office itself writes it.
+ * defeat byte-for-byte checks. Entries keep their order, except that [Content_Types].xml goes first, where Office
+ * itself writes it.
  */
 
 const LOCAL_HEADER = 0x04034b50;
