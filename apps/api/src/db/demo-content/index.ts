@@ -17,7 +17,7 @@
  *
  * No database or app here: the demo seed (db/) calls `demoFilesFor` with names it reads from the catalogue.
  */
-import { type DemoDocumentKind, type LessonSpec, lessonOf } from './lesson.ts';
+import { type DemoDocumentKind, type LessonSpec, lessonCore, lessonOf } from './lesson.ts';
 import { stampPackage } from './ooxml-package.ts';
 import { slidesFile } from './slides.ts';
 import { wordFile } from './word.ts';
@@ -58,13 +58,17 @@ const FILE_WORD: Record<DemoDocumentKind, string> = {
   课题报告: '结题报告',
 };
 
-/** Characters Windows does not allow in file names, and spaces runs, out of a name part. */
-const namePart = (text: string) =>
-  text
+/** The lesson part of a file name: no characters Windows forbids, and long English unit titles cut at a word. */
+const namePart = (text: string) => {
+  const clean = text
     .replace(/[\\/:*?"<>|]/g, '')
     .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 60);
+    .trim();
+  if (clean.length <= 40) return clean;
+  const cut = clean.slice(0, 40);
+  const space = cut.lastIndexOf(' ');
+  return (space >= 20 ? cut.slice(0, space) : cut).replace(/[\s,.;!'-]+$/, '');
+};
 
 /**
  * The files of one resource: its main document first (.docx, or .pptx for a 课件); a 试卷 also has its .xlsx
@@ -73,7 +77,9 @@ const namePart = (text: string) =>
 export const demoFilesFor = async (spec: LessonSpec): Promise<DemoFile[]> => {
   const lesson = lessonOf(spec);
   const models = modelsFor(lesson);
-  const base = namePart(lesson.topic);
+  // A section named only by its place keeps the section after a shortened unit: “Unit 10 If you go to the party Section A”.
+  const core = lessonCore(lesson.lessonName);
+  const base = lesson.topic === core ? namePart(core) : `${namePart(lesson.unit ?? '')} ${namePart(core)}`.trim();
   const stamp = (bytes: Buffer) => stampPackage(bytes, lesson.writtenAt);
   switch (models.format) {
     case 'docx':
