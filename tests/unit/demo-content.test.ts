@@ -216,6 +216,17 @@ describe('demo content details', () => {
     expect(() => lessonOf({ ...spec, lesson: '  ' })).toThrow();
   });
 
+  it('names files as a teacher would, keeping an English section after a long unit title', async () => {
+    expect((await demoFilesFor(spec)).map((f) => f.fileName)).toEqual(['正数和负数-教学设计.docx']);
+    expect((await demoFilesFor({ ...spec, kind: '试卷' })).map((f) => f.fileName)).toEqual([
+      '正数和负数-课时检测卷.docx',
+      '正数和负数-成绩分析表.xlsx',
+    ]);
+    const unit = "Unit 10 If you go to the party, you'll have a great time!";
+    const [sectionA] = await demoFilesFor({ ...spec, subject: '英语', unit, lesson: 'Section A', kind: '课件' });
+    expect(sectionA!.fileName).toBe('Unit 10 If you go to the party Section A-课件.pptx');
+  });
+
   it('pairs the test paper with a score sheet whose totals and grades are formulas with their results', async () => {
     const [paper, sheet] = await demoFilesFor({ ...spec, kind: '试卷' });
     const paperText = textOf(paper!);

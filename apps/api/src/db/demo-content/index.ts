@@ -65,9 +65,12 @@ const namePart = (text: string) => {
     .replace(/\s+/g, ' ')
     .trim();
   if (clean.length <= 40) return clean;
+  // At a clause (comma) when there is one far enough in, else at the last word.
   const cut = clean.slice(0, 40);
+  const comma = cut.lastIndexOf(',');
   const space = cut.lastIndexOf(' ');
-  return (space >= 20 ? cut.slice(0, space) : cut).replace(/[\s,.;!'-]+$/, '');
+  const end = comma >= 15 ? comma : space >= 20 ? space : cut.length;
+  return cut.slice(0, end).replace(/[\s,.;!'-]+$/, '');
 };
 
 /**
