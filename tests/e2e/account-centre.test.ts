@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLibrary } from '../../apps/api/src/db/demo-library.ts';
-import { seedDemoStudios } from '../../apps/api/src/db/demo-studios.ts';
+import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import type { TestApp } from '../support/app.ts';
 import { png } from '../support/files.ts';
 import { appAndBrowserForFile, openSession, returningSession } from './browser.ts';
@@ -30,8 +29,7 @@ appAndBrowserForFile(
 );
 
 beforeAll(async () => {
-  await seedDemoLibrary(t.app, t.config, () => {});
-  await seedDemoStudios(t.prisma);
+  await seedDemo(t.app, t.config);
   mkdirSync(SHOTS, { recursive: true });
 }, 180_000);
 

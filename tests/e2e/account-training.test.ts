@@ -2,8 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { routes } from '@zyk/shared';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLibrary } from '../../apps/api/src/db/demo-library.ts';
-import { seedDemoTraining } from '../../apps/api/src/db/demo-training.ts';
+import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { appAndBrowserForFile, returningSession } from './browser.ts';
@@ -33,8 +32,7 @@ appAndBrowserForFile(
 );
 
 beforeAll(async () => {
-  await seedDemoLibrary(t.app, t.config, () => {});
-  await seedDemoTraining(t.prisma);
+  await seedDemo(t.app, t.config);
   mkdirSync(SHOTS, { recursive: true });
 }, 180_000);
 

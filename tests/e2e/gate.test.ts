@@ -1,11 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCommerce } from '../../apps/api/src/db/demo-commerce.ts';
-import { seedDemoLibrary } from '../../apps/api/src/db/demo-library.ts';
-import { seedDemoRegistrations } from '../../apps/api/src/db/demo-registrations.ts';
-import { seedDemoStudios } from '../../apps/api/src/db/demo-studios.ts';
-import { seedDemoTraining } from '../../apps/api/src/db/demo-training.ts';
+import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { docx, h264Video, pdf } from '../support/files.ts';
@@ -212,11 +208,7 @@ appAndBrowserForFile(
 
 beforeAll(async () => {
   // The demo district, as `npm start` shows it.
-  await seedDemoLibrary(t.app, t.config, () => {});
-  await seedDemoCommerce(t.prisma, t.config, () => {});
-  await seedDemoTraining(t.prisma);
-  await seedDemoRegistrations(t.prisma);
-  await seedDemoStudios(t.prisma);
+  await seedDemo(t.app, t.config);
   const first = async (type: 'MICRO_COURSE' | 'DOCUMENT' | 'ACHIEVEMENT') =>
     (await t.prisma.resource.findFirstOrThrow({ where: { type, status: 'PUBLISHED' }, orderBy: { id: 'asc' } })).id;
   ids.micro = await first('MICRO_COURSE');

@@ -1,7 +1,7 @@
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLibrary } from '../../apps/api/src/db/demo-library.ts';
 import { seedDemoTraining } from '../../apps/api/src/db/demo-training.ts';
+import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
@@ -272,8 +272,7 @@ describe('the project page', () => {
 
 describe('the demo seed', () => {
   it('attaches the demo courses, records partial progress and changes nothing when run again', async () => {
-    await seedDemoLibrary(t.app, t.config, () => {});
-    await seedDemoTraining(t.prisma);
+    await seedDemo(t.app, t.config);
     const fresh = await loginAs(t, 'wangcy');
     const page = await fresh.call(routes.getProjectPage, { query: { size: 50 } });
     const physics = page.data.objList.find((p) => p.name === '高中物理实验探究能力培养的实践研究')!;

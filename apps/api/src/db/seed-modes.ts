@@ -5,6 +5,7 @@ import type { Config, SeedMode } from '../config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { importRoster } from '../modules/account/roster.ts';
 import { seedDemoChapters } from './demo-catalogue.ts';
+import { seedDemoClassroom } from './demo-classroom.ts';
 import { seedDemoCommerce } from './demo-commerce.ts';
 import { seedDemoLibrary } from './demo-library.ts';
 import { seedDemoRegistrations } from './demo-registrations.ts';
@@ -88,6 +89,7 @@ export const seedDemo = async (app: FastifyInstance, config: Config, log: Log = 
   await seedIfEmpty(app.prisma, log);
   await seedDemoLibrary(app, config, log);
   await seedDemoChapters(app.prisma, log);
+  await seedDemoClassroom(app);
   await seedDemoCommerce(app.prisma, config, log);
   await seedDemoRegistrations(app.prisma, log);
   await seedDemoStudios(app.prisma, log);
