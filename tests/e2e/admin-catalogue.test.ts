@@ -63,11 +63,21 @@ const row = (page: Page, name: string) =>
   tree(page)
     .getByRole('treeitem')
     .filter({ has: page.locator('[data-node-code] > span:first-child', { hasText: exactly(name) }) });
+/**
+ * Waits until the tree has stopped sliding rows open or shut. rc-tree draws those rows in one wrapper that grows and
+ * fades in (axe would measure their colours half-transparent) and takes the wrapper away once the motion has ended;
+ * right after a click the motion may not have started yet, so the wrapper, not the running animations, is the sign.
+ */
+const treeMotionEnded = async (page: Page) => {
+  await eventually(() => tree(page).locator('.ant-tree-treenode-motion').count()).toBe(0);
+  await motionEnded(page);
+};
 const expand = async (item: Locator) => {
   // A node shown by an expansion still sliding open does not take clicks yet.
-  await motionEnded(item.page());
+  await treeMotionEnded(item.page());
   if ((await item.getAttribute('aria-expanded')) !== 'true') await item.locator('.ant-tree-switcher').click();
   await eventually(() => item.getAttribute('aria-expanded')).toBe('true');
+  await treeMotionEnded(item.page());
 };
 const panel = (page: Page) => page.getByTestId('catalogue-panel');
 const choose = async (page: Page, label: string, option: string) => {
