@@ -1,34 +1,64 @@
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoChapters } from '../../apps/api/src/db/demo-catalogue.ts';
+import { seedDemoLibrary } from '../../apps/api/src/db/demo-library.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { loginAs } from '../support/auth.ts';
-import { publishDoc } from '../support/library.ts';
 
-/** The demo's resources find their chapters by the lesson or the edition and grade their titles name, once. */
+/**
+ * The demo library hangs each resource on the catalogue lesson it is about, when it is made: browsing a textbook
+ * finds the demo's resources under their volume, unit and lesson, and search finds them by the chapter's words.
+ */
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
-});
-afterAll(() => t.close());
+  t = await startTestApp({ env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
+  await seedDemoLibrary(t.app, t.config);
+}, 240_000);
+afterAll(() => t?.close());
 
-it('hangs titles on the lesson they name, else on a volume of the named edition and grade, and only once', async () => {
-  const lijg = await loginAs(t, 'lijg');
-  const lesson = await publishDoc(t, lijg.call, 'lijg', { title: '人教版八年级数学《三角形全等的判定》教学设计' });
-  const volume = await publishDoc(t, lijg.call, 'lijg', { title: '人教版九年级数学《数学文化漫谈》课件' });
-  const foreign = await publishDoc(t, lijg.call, 'lijg', { title: '沪教版九年级数学《数学文化漫谈》学案' });
-  expect(await seedDemoChapters(t.prisma)).toBe(2);
-  const chapters = async (id: number) =>
-    (await t.client().call(routes.resourceOpen, { query: { id } })).data.chapters.map((c) => c.trail);
-  expect(await chapters(lesson)).toEqual([['人教版', '八年级上册', '第十二章 全等三角形', '12.2 三角形全等的判定']]);
-  const [trail] = await chapters(volume);
-  expect(trail?.slice(0, 1)).toEqual(['人教版']);
-  expect(trail?.[1]).toMatch(/^九年级/);
-  expect(await chapters(foreign)).toEqual([]);
-  // Found by the chapter's words as well.
-  const found = await t.client().call(routes.search, { body: { content: '全等三角形', current: 1, size: 10 } });
-  expect(found.data.objList.map((c) => c.id)).toContain(lesson);
-  // Once any resource has a chapter, it does nothing again.
-  expect(await seedDemoChapters(t.prisma)).toBe(0);
+it('shows the demo resources on the textbook tree, under the lesson their title names', async () => {
+  const call = t.client().call;
+  const junior = await t.prisma.dict.findFirstOrThrow({ where: { level: 1, dictName: '初中' } });
+  const math = await t.prisma.dict.findFirstOrThrow({ where: { level: 2, parentId: junior.id, dictName: '数学' } });
+  const tree = (await call(routes.catalogueTree, { query: { stageId: junior.id, subjectId: math.id } })).data;
+  const edition = tree.nodes.find((n) => n.kind === 'edition' && n.name === '人教版')!;
+  // Every published 初中数学 document and achievement hangs somewhere in the 人教版 book.
+  const published = await t.prisma.resource.count({
+    where: { stageId: junior.id, subjectId: math.id, status: 'PUBLISHED' },
+  });
+  expect(published).toBeGreaterThanOrEqual(20);
+  expect(tree.tagged).toBe(published);
+  expect(edition.count).toBe(published);
+  // A lesson with a resource: its card names the lesson, and the list filtered by the lesson lists it.
+  const lesson = tree.nodes.find((n) => n.kind === 'lesson' && n.count > 0)!;
+  const listed = await call(routes.resourceList, {
+    body: { catalogueNodeId: lesson.id, current: 1, size: 20, sort: '1', sortWay: 'DESC' },
+  });
+  expect(listed.data.objList.length).toBe(lesson.count);
+  const core = lesson.name.replace(/^\d+(\.\d+)*\s+/, '');
+  for (const card of listed.data.objList) expect(card.title).toContain(`《${core}》`);
+  const [first] = listed.data.objList;
+  const detail = await call(routes.resourceOpen, { query: { id: first!.id } });
+  expect(detail.data.chapters.map((c) => c.id)).toEqual([lesson.id]);
+  expect(detail.data.chapters[0]!.trail[0]).toBe('人教版');
+});
+
+it('finds a demo resource by the words of its unit, which its title does not name', async () => {
+  const call = t.client().call;
+  const candidates = await t.prisma.resource.findMany({
+    where: { status: 'PUBLISHED', title: { startsWith: '人教版八年级物理' } },
+    orderBy: { id: 'asc' },
+  });
+  let checked = 0;
+  for (const resource of candidates) {
+    const detail = await call(routes.resourceOpen, { query: { id: resource.id } });
+    const unit = detail.data.chapters[0]!.trail[2]!.replace(/^第[一二三四五六七八九十]+章\s*/, '');
+    if (resource.title.includes(unit)) continue;
+    const found = await call(routes.search, { body: { content: unit, current: 1, size: 50 } });
+    expect(
+      found.data.objList.map((c) => c.id),
+      `${unit}: ${resource.title}`,
+    ).toContain(resource.id);
+    if (++checked === 3) break;
+  }
+  expect(checked).toBeGreaterThan(0);
 });

@@ -245,3 +245,32 @@ describe('demo content details', () => {
     expect(textOf(sheet!)).toContain(`满分：${fullMarks}分`);
   });
 });
+
+describe('lessons of the stages and subjects without a catalogue', () => {
+  it('make files the sniffer accepts, named after the lesson, with a grade word that fits the stage', async () => {
+    const { FALLBACK_LESSONS } = await import('../../apps/api/src/db/demo-content/fallback-topics.ts');
+    const stageGrades: Record<string, RegExp> = {
+      小学: /^[一二三四五六]年级$/,
+      初中: /^[七八九]年级$/,
+      高中: /^高[一二三]$/,
+      学前: /^[小中大]班$/,
+      特殊教育: /^[低中高]年段$/,
+      中职: /^$/,
+    };
+    let i = 0;
+    for (const [key, list] of Object.entries(FALLBACK_LESSONS)) {
+      const [stage, subject] = key.split('/') as [string, string];
+      for (const lesson of list) {
+        expect(lesson.grade ?? '', `${key} ${lesson.lesson}`).toMatch(stageGrades[stage]!);
+        const kind = DEMO_DOCUMENT_KINDS[i++ % DEMO_DOCUMENT_KINDS.length]!;
+        const files = await demoFilesFor({ stage, subject, ...lesson, kind });
+        expect(files[0]!.fileName).toContain(lessonCore(lesson.lesson).slice(0, 10));
+        for (const file of files) {
+          const detected = await sniff(file.bytes);
+          expect(detected?.mime, file.fileName).toBe(file.mime);
+        }
+      }
+    }
+    expect(i).toBeGreaterThan(150);
+  }, 60_000);
+});
