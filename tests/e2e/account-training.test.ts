@@ -28,7 +28,7 @@ appAndBrowserForFile(
     t = app;
     browser = launched;
   },
-  { RATE_LIMITS: 'false' },
+  { RATE_LIMITS: 'false', JOB_WORKER: 'false' },
 );
 
 beforeAll(async () => {

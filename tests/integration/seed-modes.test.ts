@@ -100,7 +100,7 @@ describe('minimal seed', () => {
     expect(await app.prisma.resource.count()).toBeGreaterThan(0);
     const after = await app.prisma.user.findUniqueOrThrow({ where: { userName: 'admin' } });
     expect(await verifyPassword(after.passwordHash, password)).toBe(true);
-  });
+  }, 300_000);
 
   it('writes nothing in mode none', async () => {
     const start = await emptyDistrict();

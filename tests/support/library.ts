@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { routes } from '@zyk/shared';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
+import type { Variant } from '../../apps/api/src/modules/preview/queue.ts';
 import type { TestApp } from './app.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from './uploads.ts';
 
@@ -115,4 +116,35 @@ export const publishUploadedVideo = async (
   if (res.code !== 0) throw new Error(`publish failed: ${res.msg}`);
   await createReviewAdmin(t.prisma).approve(res.data.id);
   return res.data.id;
+};
+
+/**
+ * Makes the media work of the given files now, in this process (a document's PDF, then its pages and thumbnail,
+ * which the PDF queues; a video's renditions; a picture's thumbnail), leaving the rest of the queue alone: the demo
+ * district queues hundreds of conversions that a test of a few files need not wait for.
+ */
+export const makeMediaForFiles = async (t: TestApp, fileIds: string[]) => {
+  for (let round = 0; round < 4; round++) {
+    const pending = await t.prisma.fileDerivative.findMany({
+      where: { fileId: { in: fileIds }, status: 'pending' },
+      select: { fileId: true, variant: true },
+    });
+    if (pending.length === 0) return;
+    for (const { fileId, variant } of pending) {
+      await t.app.previews.run({ fileId, variant: variant as Variant }, new AbortController().signal, 1, true);
+    }
+  }
+  throw new Error(`media of files ${fileIds.join(', ')} still pending after 4 rounds`);
+};
+
+/** The same for the files of the given resources. */
+export const makeMediaFor = async (t: TestApp, resourceIds: number[]) => {
+  const files = await t.prisma.resourceFile.findMany({
+    where: { resourceId: { in: resourceIds } },
+    select: { fileId: true },
+  });
+  await makeMediaForFiles(
+    t,
+    files.map((f) => f.fileId),
+  );
 };

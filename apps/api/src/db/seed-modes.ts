@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Config, SeedMode } from '../config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { importRoster } from '../modules/account/roster.ts';
-import { seedDemoChapters } from './demo-catalogue.ts';
+import { seedDemoActivity } from './demo-activity.ts';
 import { seedDemoClassroom } from './demo-classroom.ts';
 import { seedDemoCommerce } from './demo-commerce.ts';
 import { seedDemoLibrary } from './demo-library.ts';
 import { seedDemoRegistrations } from './demo-registrations.ts';
 import { seedDemoStudios } from './demo-studios.ts';
 import { seedDemoTraining } from './demo-training.ts';
+import { seedDemoVideos } from './demo-videos.ts';
 import { seedCatalogueIfEmpty, seedIfEmpty, seedReferenceDataIfEmpty } from './seed.ts';
 
 type Log = (msg: string) => void;
@@ -82,15 +83,17 @@ export const seedMinimal = async (
 };
 
 /**
- * The demo (`npm start`): reference data and demo accounts, then the demo library, chapters, sales, pending
+ * The demo (`npm start`): reference data and demo accounts, then the demo library (on its chapters), sales, pending
  * registrations, studios and training; each part fills in only what is missing.
  */
 export const seedDemo = async (app: FastifyInstance, config: Config, log: Log = () => {}) => {
   await seedIfEmpty(app.prisma, log);
   await seedDemoLibrary(app, config, log);
-  await seedDemoChapters(app.prisma, log);
-  await seedDemoClassroom(app);
-  await seedDemoCommerce(app.prisma, config, log);
+  await seedDemoVideos(app, config, log);
+  await seedDemoClassroom(app, config, log);
+  // Sales before activity: the history then downloads a paid resource only by its buyers.
+  await seedDemoCommerce(app, config, log);
+  await seedDemoActivity(app.prisma, config, log);
   await seedDemoRegistrations(app.prisma, log);
   await seedDemoStudios(app.prisma, log);
   await seedDemoTraining(app.prisma, log);
