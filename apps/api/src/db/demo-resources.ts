@@ -12,6 +12,7 @@ import { sendMessage } from '../modules/messages/service.ts';
 import { storeDocument } from '../modules/uploads/document.ts';
 import { FALLBACK_LESSONS, GENERAL_LESSONS } from './demo-content/fallback-topics.ts';
 import { type DemoDocumentKind, demoFilesFor, type LessonSpec, lessonCore, lessonOf } from './demo-content/index.ts';
+import { DOCUMENT_WORD } from './demo-content/lesson.ts';
 import { type SeededRandom, seededRandom } from './demo-content/seeded-random.ts';
 
 /**
@@ -77,17 +78,6 @@ interface Teacher {
   subjectId: number | null;
   schoolId: number;
 }
-
-/** The word a title gives each document kind (as teachers name their files). */
-const TITLE_WORD: Record<DemoDocumentKind, string> = {
-  教学设计: '教学设计',
-  课件: '课件',
-  学案: '导学案',
-  试卷: '课时检测卷',
-  说课稿: '说课稿',
-  教研论文: '',
-  课题报告: '',
-};
 
 /** The achievement sub-type (TRAIN_TYPES) of each research kind. */
 const TRAIN_TYPE: Partial<Record<DemoDocumentKind, string>> = { 教研论文: 'paper', 课题报告: 'project' };
@@ -294,7 +284,7 @@ const titleOf = (place: LessonPlace, topic: string, kind: DemoDocumentKind, rand
       `${field}分层作业设计研究课题结题报告——以《${topic}》为例`,
     ]);
   }
-  return `${place.head}《${topic}》${TITLE_WORD[kind]}`;
+  return `${place.head}《${topic}》${DOCUMENT_WORD[kind]}`;
 };
 
 /** What the card says about the resource: what the file holds, in the lesson's own names. */

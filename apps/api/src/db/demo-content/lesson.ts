@@ -68,7 +68,8 @@ const gradeOf = (spec: LessonSpec) => {
   return typeof spec.grade === 'string' && spec.grade.trim() ? spec.grade.trim() : spec.stage;
 };
 
-const DOCUMENT_WORD: Record<DemoDocumentKind, string> = {
+/** The word a title gives each document kind, as teachers name their files (research titles have their own form). */
+export const DOCUMENT_WORD: Record<DemoDocumentKind, string> = {
   教学设计: '教学设计',
   课件: '课件',
   学案: '导学案',
