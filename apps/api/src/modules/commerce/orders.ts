@@ -116,6 +116,8 @@ export const createOrderService = (prisma: PrismaClient, settings: OrderSettings
             resourceType: resource.type,
             price: resource.price,
             payAmount: resource.price,
+            // The service's clock, like the order number and expiry (a test clock or a replayed sale stays coherent).
+            createdAt: clock.now(),
             expiresAt: new Date(nowMs(clock) + settings.orderTimeoutMinutes * 60_000),
           },
         ],
