@@ -77,7 +77,7 @@ const FilePreview = ({
 }) => {
   const { loggedIn } = useSession();
   const patch = usePatchResource(r.id);
-  const query = usePreview(fileId, true);
+  const query = usePreview(fileId, true, r.canDownload);
 
   if (query.isPending) {
     return (

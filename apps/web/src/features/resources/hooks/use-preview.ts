@@ -10,9 +10,13 @@ export const CONVERTING_POLL_MS = 3_000;
 export const isInProgress = (info: PreviewInfo | undefined) =>
   info?.mode === 'converting' || info?.media?.state === 'pending' || info?.media?.state === 'running';
 
-export const usePreview = (fileId: string | null, enabled: boolean) =>
+/**
+ * `entitled`: the viewer may have the whole file (free, own, bought). It is part of the key, so a purchase, which
+ * turns the watermarked sample into the whole file, asks again instead of showing the cached sample.
+ */
+export const usePreview = (fileId: string | null, enabled: boolean, entitled: boolean) =>
   useQuery({
-    queryKey: resourceKeys.preview(fileId ?? ''),
+    queryKey: [...resourceKeys.preview(fileId ?? ''), entitled],
     queryFn: () => getPreview(fileId ?? ''),
     enabled: enabled && fileId !== null,
     // Signed links expire (30 min for documents, 6 h for media): never reuse an old answer for long.
