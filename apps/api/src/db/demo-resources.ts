@@ -328,12 +328,13 @@ const quotaOf = (
   firstOfStage: boolean,
   index: number,
 ): { documents: number; achievements: number } => {
-  // A full first page (20) of 教学文档 where a demo teacher works or a textbook exists.
-  if (hasTeacher) return { documents: 20, achievements: 3 };
-  // 高中 books have no 上/下册 term: all five 必修 and 选择性必修 volumes are in use, so each gets its lessons (and the
-  // classroom its courses on them).
-  if (hasCatalogue && stage === '高中') return { documents: 5 * PER_VOLUME, achievements: 1 };
-  if (hasCatalogue) return { documents: 20, achievements: 1 };
+  // A full first page (20) of 教学文档 where a demo teacher works or a textbook exists; with a textbook, also every
+  // book in use this term gets its lessons (and the classroom its courses on them): the six 上册 of 小学, and all
+  // five 必修 and 选择性必修 books of 高中, which have no 上/下册 term.
+  const booksInUse = stage === '小学' ? 6 : stage === '高中' ? 5 : 0;
+  const documents = hasCatalogue ? Math.max(20, booksInUse * PER_VOLUME) : 20;
+  if (hasTeacher) return { documents, achievements: 3 };
+  if (hasCatalogue) return { documents, achievements: 1 };
   // Stages without a catalogue: enough over their subjects for a full first page of the stage, one achievement.
   const perSubject = stage === '学前' ? 4 : stage === '特殊教育' ? 3 : 2;
   if (firstOfStage) return { documents: perSubject - 1, achievements: 1 };

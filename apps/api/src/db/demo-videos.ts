@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { SessionUser } from '../lib/contract.ts';
 import { transaction } from '../lib/transaction.ts';
-import { catalogueOf } from '../modules/catalogue/tree.ts';
+import { type Catalogue, catalogueOf } from '../modules/catalogue/tree.ts';
 import { dictNames } from '../modules/dict/service.ts';
-import { setResourceChapters } from '../modules/library/chapters.ts';
+import { chapterIdsOf, setResourceChapters } from '../modules/library/chapters.ts';
 import { chapterNamesOf, namesAlong, writeSearchVector } from '../modules/library/search-index.ts';
 import { lessonOf } from './demo-content/lesson.ts';
 import { seededRandom } from './demo-content/seeded-random.ts';
@@ -81,6 +81,28 @@ export const microCourseTitle = (book: Omit<BookLesson, 'unit' | 'lesson'>, topi
   return `${book.edition}${grade ?? book.stage}${book.subject}${volume}《${topic}》微课`;
 };
 
+/** The catalogue units that published documents of this stage and subject hang on (through their lessons). */
+const taughtUnits = async (app: FastifyInstance, catalogue: Catalogue, stageId: number, subjectId: number) => {
+  const resources = await app.prisma.resource.findMany({
+    // Documents and achievements only: the micro-courses made from this plan must not move it (a second seed
+    // would plan other lessons and make them too).
+    where: { status: 'PUBLISHED', deletedAt: null, stageId, subjectId, type: { not: 'MICRO_COURSE' } },
+    select: { id: true },
+  });
+  const chapters = await chapterIdsOf(
+    app.prisma,
+    resources.map((r) => r.id),
+  );
+  const units = new Set<number>();
+  for (const ids of chapters.values()) {
+    for (const id of ids) {
+      const unit = catalogue.path(id)[2];
+      if (unit !== undefined) units.add(unit);
+    }
+  }
+  return units;
+};
+
 /** The demo's micro-courses, worked out from the catalogue and the roster (no file is made here). */
 export const demoVideoItems = async (app: FastifyInstance): Promise<DemoVideoItem[]> => {
   const { prisma } = app;
@@ -99,9 +121,14 @@ export const demoVideoItems = async (app: FastifyInstance): Promise<DemoVideoIte
     if (!stage || !subject) continue;
     const random = seededRandom(`demo-videos/${plan.stage}/${plan.subject}`);
     // The lessons: from the catalogue, one per volume over volumes in a seeded order; else the curated list.
-    const lessons = catalogue
+    const allLessons = catalogue
       .nodesOf(stage.id, subject.id)
       .filter((n) => n.kind === 'lesson' && !catalogue.retired(n.id) && !NOT_A_LESSON.test(n.name));
+    // Where the district's documents already are (the units being taught), so a unit has its plans, slides and a
+    // micro-course together and the classroom's chapters can lecture with them; anywhere when there are none.
+    const taught = await taughtUnits(app, catalogue, stage.id, subject.id);
+    const inTaught = allLessons.filter((n) => taught.has(catalogue.path(n.id)[2] ?? -1));
+    const lessons = inTaught.length >= plan.count ? inTaught : allLessons;
     const picked: { book: BookLesson; nodeId: number | null }[] = [];
     if (lessons.length > 0) {
       const byVolume = new Map<number, typeof lessons>();

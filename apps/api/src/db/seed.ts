@@ -235,6 +235,12 @@ export const seedDemoAccountsIfAbsent = async (prisma: PrismaClient, log: (msg: 
   if ((await prisma.user.count({ where: { userName: { in: demoTeacherNames() } } })) > 0) return 0;
   await importSchools(prisma, schoolsSchema.parse(JSON.parse(readSeed('schools.json'))).schools);
   const report = await importRoster(prisma, readSeed('demo-users.csv'));
+  // The district's teachers joined over the past years, not today (the console's sign-up figures count by date).
+  const names = demoTeacherNames();
+  for (const [i, userName] of names.entries()) {
+    const joined = new Date(Date.now() - (400 + 53 * i) * 86_400_000);
+    await prisma.user.update({ where: { userName }, data: { createdAt: joined } });
+  }
   await seedProjects(prisma, JSON.parse(readSeed('projects.json')));
   // One demo teacher has WeChat bound, so the binding screen has something to show and unbind.
   await prisma.user.update({
