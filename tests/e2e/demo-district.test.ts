@@ -5,10 +5,9 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAY_PASSWORD } from '../../apps/api/src/db/demo-commerce.ts';
 import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
-import type { Variant } from '../../apps/api/src/modules/preview/queue.ts';
 import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
-import { dictIds, makeMediaFor } from '../support/library.ts';
+import { dictIds, makeMediaFor, makeMediaForFiles } from '../support/library.ts';
 import { appAndBrowserForFile, openSession, returningSession } from './browser.ts';
 import { pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
 import { cn, eventually, picker, toast } from './helpers.ts';
@@ -35,23 +34,6 @@ appAndBrowserForFile(
   },
   { RATE_LIMITS: 'false', JOB_WORKER: 'false' },
 );
-
-/**
- * Makes the pending derivatives (thumbnails, previews) of these stored files now, as makeMediaFor does for a
- * resource's files: for pictures that belong to no resource (course covers).
- */
-const makeFileDerivatives = async (fileIds: string[]) => {
-  for (let round = 0; round < 4; round++) {
-    const pending = await t.prisma.fileDerivative.findMany({
-      where: { fileId: { in: fileIds }, status: 'pending' },
-      select: { fileId: true, variant: true },
-    });
-    if (pending.length === 0) return;
-    for (const { fileId, variant } of pending) {
-      await t.app.previews.run({ fileId, variant: variant as Variant }, new AbortController().signal, 1, true);
-    }
-  }
-};
 
 /** What every role is shown: the same 课件, micro-course and course, with their media made once. */
 const tour = { document: 0, documentTitle: '', micro: 0, microTitle: '', course: 0, courseTitle: '', lesson: '' };
@@ -117,7 +99,10 @@ beforeAll(async () => {
   const started = Date.now();
   await makeMediaFor(t, [document.id, micro.id, lesson.resourceId]);
   // The featured courses' covers, as the media queue makes them in the first minutes.
-  await makeFileDerivatives(courses.flatMap((c) => c.coverFileId ?? []));
+  await makeMediaForFiles(
+    t,
+    courses.flatMap((c) => c.coverFileId ?? []),
+  );
   console.info(`demo-district: media of the tour made in ${Math.round((Date.now() - started) / 1000)} s`);
 }, 900_000);
 

@@ -263,10 +263,10 @@ const missingDemoVideos = async (app: FastifyInstance) => {
  * the teacher's own file (so the media queue transcodes it to HLS and makes its sample and thumbnail like any
  * upload), then the published MICRO_COURSE resource with that file, hung on its catalogue lesson and indexed for
  * search. A resource is made only once its file is stored, so no card ever leads to nothing. Videos are generated
- * two at a time (two cores) while the one before is stored. Stops between videos when `signal` aborts (the
- * running ffmpeg is killed); what is made stays, and the next run makes the rest. Answers how many it made.
+ * two at a time (two cores) while the one before is stored. A seed stopped half-way keeps what it made, and the
+ * next one makes the rest. Answers how many it made.
  */
-export const generateDemoVideos = async (app: FastifyInstance, log: Log = () => {}, signal?: AbortSignal) => {
+export const generateDemoVideos = async (app: FastifyInstance, log: Log = () => {}) => {
   const { prisma } = app;
   const ffmpeg = app.previews.tools.ffmpeg;
   if (!ffmpeg) return 0;
@@ -287,7 +287,7 @@ export const generateDemoVideos = async (app: FastifyInstance, log: Log = () => 
     ).map((u) => [u.id, u]),
   );
   const generate = (item: DemoVideoItem) => {
-    const made = cachedVideo(item, () => makeMicroCourseVideo(item.spec, { ffmpeg, size: item.size, signal }));
+    const made = cachedVideo(item, () => makeMicroCourseVideo(item.spec, { ffmpeg, size: item.size }));
     made.catch(() => {}); // awaited in turn below; this keeps a failure ahead of its turn from going unhandled
     return made;
   };
@@ -295,7 +295,6 @@ export const generateDemoVideos = async (app: FastifyInstance, log: Log = () => 
   const pending = missing.slice(0, AHEAD).map(generate);
   let created = 0;
   for (let i = 0; i < missing.length; i++) {
-    signal?.throwIfAborted();
     const item = missing[i]!;
     const video = await pending[i]!;
     if (i + AHEAD < missing.length) pending.push(generate(missing[i + AHEAD]!));
