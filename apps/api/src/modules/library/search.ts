@@ -56,11 +56,13 @@ const normalize = (keyword: string) => keyword.trim().replace(/\s+/g, ' ').toLow
  * Order: coverage, then relevance, then views, then id (all descending). So resources with every word come
  * first, then those missing the least weighty word, and so on: results are never empty when some word matches.
  *
- * Candidates are bounded: the GIN index finds rows in tiers (every concept in the title; every concept anywhere;
- * all but one, lightest dropped first; any concept), each tier excluding the earlier ones, and the first CANDIDATES rows in tier
- * order are scored precisely; nothing else is read. The total is the number of candidates.
+ * Candidates are bounded: the GIN index finds rows in tiers (every concept, those with the topic words in the title
+ * first; all but one, lightest dropped first; any concept), each tier excluding the earlier ones, and the first
+ * CANDIDATES rows in tier order are scored precisely; nothing else is read. The total is the number of candidates.
  */
 export const CANDIDATES = SEARCH_RANKED_LIMIT;
+/** Rows of the first tier read to find its title hits among (a broad word has thousands). */
+const EVERY_READ = 3 * CANDIDATES;
 const ROLE_WEIGHT: Record<ConceptRole, number> = {
   topic: 1,
   stage: 0.4,
@@ -119,10 +121,19 @@ const conceptQueries = (concept: Concept) => {
     const singles = chars.map((c) => GRAM + c);
     forms.push({ words: singles, grams: singles, starts: singles });
   }
-  const anywhere = or([...new Set(forms.flatMap((f) => [allLexemes(f.words), allLexemes(f.grams)]))]);
-  const levels = HIT_LEVELS.map((level) => or(forms.map((f) => allLexemes(f[level.form], level.field))));
+  // A spelling that needs every lexeme of another in each form (小学五年级 beside 五年级) finds nothing more: left out,
+  // so the index never reads its extra posting lists (小学 is in a third of the rows).
+  const contains = (a: TermForms, b: TermForms) =>
+    (['words', 'grams', 'starts'] as const).every((form) => b[form].every((l) => a[form].includes(l)));
+  const needed = forms.filter((f, i) => !forms.some((g, j) => j !== i && contains(f, g) && (!contains(g, f) || j < i)));
+  const anywhere = or([...new Set(needed.flatMap((f) => [allLexemes(f.words), allLexemes(f.grams)]))]);
+  const levels = HIT_LEVELS.map((level) => or(needed.map((f) => allLexemes(f[level.form], level.field))));
   const inTitle = or(HIT_LEVELS.flatMap((level, n) => (level.field === 'A' ? [levels[n]!] : [])));
-  return { anywhere, levels, inTitle };
+  // A level asking what an earlier level asked cannot hit where that one missed (dictionary words have one form).
+  const scored = levels.flatMap((query, n) =>
+    levels.indexOf(query) === n ? [{ query, value: HIT_LEVELS[n]!.value }] : [],
+  );
+  return { anywhere, scored, inTitle };
 };
 
 /**
@@ -207,7 +218,7 @@ export const searchPlan = (input: SearchInput, dictionary: Dictionary, synonyms:
   const hits = queries.map(
     (q, i) =>
       Prisma.sql`CASE WHEN NOT c.v @@ ${q.anywhere}::tsquery THEN 0::real ${Prisma.join(
-        q.levels.map((level, n) => Prisma.sql`WHEN c.v @@ ${level}::tsquery THEN ${HIT_LEVELS[n]!.value}::real`),
+        q.scored.map((level) => Prisma.sql`WHEN c.v @@ ${level.query}::tsquery THEN ${level.value}::real`),
         ' ',
       )} ELSE 0.1::real END AS ${Prisma.raw(`h${i}`)}`,
   );
@@ -217,24 +228,37 @@ export const searchPlan = (input: SearchInput, dictionary: Dictionary, synonyms:
    * found fewer. The limit is a subquery the planner cannot read: with a known small limit it would rather scan
    * the table in order and test each row than use the index (slower by far for words in a tenth of the rows).
    */
-  const candidatesOf = ({ tiers: sets, any }: { tiers: number[][]; any: number[] }) => {
+  const candidatesOf = ({ tiers: [first = [], ...rest], any }: { tiers: number[][]; any: number[] }) => {
     const found: string[] = [];
+    const columns = Prisma.sql`r.id, r.type, r.stage_id, r.subject_id, r.view_count, r.search_vector`;
     const tier = (wanted: string) => {
       const earlier = found.length ? Prisma.sql` AND NOT r.search_vector @@ ${or(found)}::tsquery` : Prisma.empty;
       found.push(wanted);
-      return Prisma.sql`(SELECT r.id, r.type, r.stage_id, r.subject_id, r.view_count, r.search_vector FROM resources r
-        WHERE ${filter} AND r.search_vector @@ ${wanted}::tsquery${earlier})`;
+      return Prisma.sql`(SELECT ${columns} FROM resources r WHERE ${filter} AND r.search_vector @@ ${wanted}::tsquery${earlier})`;
     };
-    // Every topic word in the title (the other words anywhere) comes first: for a broad word the first CANDIDATES
-    // rows found anywhere would be the table's physical order, and title hits would be left to chance.
-    const [first] = sets;
     const isTopic = (i: number) => concepts[i]!.role === 'topic';
-    const titleTier = first?.some(isTopic)
-      ? [tier(and(first.map((i) => (isTopic(i) ? queries[i]!.inTitle : queries[i]!.anywhere))))]
-      : [];
-    const tiers = [...titleTier, ...sets.map((set) => tier(and(set.map((i) => queries[i]!.anywhere))))];
+    const every = and(first.map((i) => queries[i]!.anywhere));
+    // The first tier's rows with every topic word in the title come first: for a broad word the first CANDIDATES
+    // rows found anywhere would be the table's physical order, and title hits would be left to chance. Both come
+    // from one GIN lookup of every concept (the index cannot tell fields apart, so a title tier of its own would
+    // intersect the same posting lists again), read up to EVERY_READ rows.
+    const titled = first.some(isTopic);
+    const inTitle = and(first.filter(isTopic).map((i) => queries[i]!.inTitle));
+    const head = titled
+      ? [
+          Prisma.sql`(SELECT * FROM every e WHERE e.search_vector @@ ${inTitle}::tsquery)`,
+          Prisma.sql`(SELECT * FROM every e WHERE NOT e.search_vector @@ ${inTitle}::tsquery)`,
+        ]
+      : [tier(every)];
+    if (titled) found.push(every);
+    const tiers = [...head, ...rest.map((set) => tier(and(set.map((i) => queries[i]!.anywhere))))];
     if (any.length > 1) tiers.push(tier(or(any.map((i) => queries[i]!.anywhere))));
-    return Prisma.sql`
+    const withEvery = titled
+      ? Prisma.sql`WITH every AS MATERIALIZED (
+          SELECT ${columns} FROM resources r WHERE ${filter} AND r.search_vector @@ ${every}::tsquery
+          LIMIT (SELECT ${EVERY_READ}::int)) `
+      : Prisma.empty;
+    return Prisma.sql`${withEvery}
       SELECT c.id, c.type::text AS type, c.stage_id, c.subject_id, c.view_count, ${Prisma.join(hits)}
       FROM (SELECT * FROM (${Prisma.join(tiers, ' UNION ALL ')}) t LIMIT (SELECT ${CANDIDATES}::int))
         c(id, type, stage_id, subject_id, view_count, v)`;
@@ -469,6 +493,8 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
             Prisma.sql`SELECT p.id, p.ord FROM unnest(${ids}::int[]) WITH ORDINALITY AS p(id, ord)`,
             Prisma.sql`page.ord`,
           ),
+          // One shape for every search: planned once per connection.
+          { prepare: true },
         )
       : [];
     const terms = concepts.flatMap((c) => c.alternatives.flatMap((a) => [a, ...termForms(a).words]));
