@@ -1,5 +1,6 @@
 import { isValidIdCard, isValidPhone } from '@zyk/shared';
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { type Reader, readRows } from '../../lib/hot-sql.ts';
 import { type Tx, transaction } from '../../lib/transaction.ts';
 
 /**
@@ -65,14 +66,14 @@ export interface PersonName {
 }
 
 /** Name and public member id of each of `ids` that exists, for cards, comments and reports. */
-export const peopleOf = async (db: Db, ids: Iterable<number>): Promise<Map<number, PersonName>> => {
+export const peopleOf = async (db: Reader, ids: Iterable<number>): Promise<Map<number, PersonName>> => {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.user.findMany({
-    where: { id: { in: unique } },
-    select: { id: true, realName: true, memberId: true },
-  });
-  return new Map(rows.map((r) => [r.id, { realName: r.realName, memberId: r.memberId }]));
+  const rows = await readRows<{ id: number; real_name: string; member_id: string }>(
+    db,
+    Prisma.sql`SELECT id, real_name, member_id FROM users WHERE id = ANY(${unique}::int[])`,
+  );
+  return new Map(rows.map((r) => [r.id, { realName: r.real_name, memberId: r.member_id }]));
 };
 
 /** The user's roles, first role first (lowest sort, then oldest). */

@@ -1,4 +1,5 @@
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { type Reader, readRows } from '../../lib/hot-sql.ts';
 import type { Tx } from '../../lib/transaction.ts';
 import { newId } from '../storage/keys.ts';
 
@@ -36,6 +37,16 @@ export const ownsAllFiles = async (db: Db, ownerId: number, ids: string[], kind?
   const unique = [...new Set(ids)];
   const owned = await db.storedFile.count({ where: { id: { in: unique }, ownerId, ...(kind ? { kind } : {}) } });
   return owned === unique.length;
+};
+
+/** Type (extension) and size of each of `ids` that exists, for cards. */
+export const fileTypesAndSizes = async (db: Reader, ids: string[]) => {
+  if (ids.length === 0) return new Map<string, { extension: string; size: number }>();
+  const rows = await readRows<{ id: string; extension: string; size: string | bigint }>(
+    db,
+    Prisma.sql`SELECT id, extension, size FROM stored_files WHERE id = ANY(${ids}::text[])`,
+  );
+  return new Map(rows.map((f) => [f.id, { extension: f.extension, size: Number(f.size) }]));
 };
 
 /** The rows of `ids`, in the order of `ids` (missing ones left out). */

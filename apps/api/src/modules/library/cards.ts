@@ -1,9 +1,10 @@
 import type { ChapterRef, ResourceCard, ResourceType } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { Reader } from '../../lib/hot-sql.ts';
 import { type PersonName, peopleOf } from '../auth/users.ts';
 import { chapterRefsOf } from '../catalogue/tree.ts';
 import { dictNames } from '../dict/service.ts';
-import { storedFilesInOrder } from '../files/records.ts';
+import { fileTypesAndSizes } from '../files/records.ts';
 import { mediaFactsOf } from '../preview/facts.ts';
 
 /** The columns every resource card needs; `r` is resources. Author names come from auth (`toCards`). */
@@ -82,32 +83,35 @@ const toCard = (
 });
 
 /** Type, size and (once the media jobs know them) page count or duration of each card's first file. */
-const fileFactsOf = async (prisma: PrismaClient, ids: string[]) => {
-  const [stored, facts] = await Promise.all([storedFilesInOrder(prisma, ids), mediaFactsOf(prisma, ids)]);
+const fileFactsOf = async (db: Reader, ids: string[]) => {
+  const [stored, facts] = await Promise.all([fileTypesAndSizes(db, ids), mediaFactsOf(db, ids)]);
   return new Map(
-    stored.map((f) => [
-      f.id,
+    [...stored].map(([id, f]) => [
+      id,
       {
         type: f.extension,
-        size: Number(f.size),
-        pageCount: facts.get(f.id)?.pageCount ?? null,
-        durationSeconds: facts.get(f.id)?.durationSeconds ?? null,
+        size: f.size,
+        pageCount: facts.get(id)?.pageCount ?? null,
+        durationSeconds: facts.get(id)?.durationSeconds ?? null,
       },
     ]),
   );
 };
 
-/** Maps card rows (with any extra columns) to cards, resolving stage, subject and author names once. */
-export const toCards = async <R extends CardRow>(prisma: PrismaClient, rows: R[]) => {
+/**
+ * Maps card rows (with any extra columns) to cards, resolving stage, subject and author names once. `reader`: the
+ * pg pool on the busy list and search pages (prepared lookups), Prisma elsewhere.
+ */
+export const toCards = async <R extends CardRow>(prisma: PrismaClient, rows: R[], reader: Reader = prisma) => {
   const firstFiles = [...new Set(rows.flatMap((r) => (r.first_file_id ? [r.first_file_id] : [])))];
   const firstChapters = rows.flatMap((r) => (r.first_chapter_id !== null ? [r.first_chapter_id] : []));
   const [names, authors, files, chapters] = await Promise.all([
     dictNames(prisma),
     peopleOf(
-      prisma,
+      reader,
       rows.map((r) => r.author_id),
     ),
-    fileFactsOf(prisma, firstFiles),
+    fileFactsOf(reader, firstFiles),
     chapterRefsOf(prisma, firstChapters),
   ]);
   return rows.map((row) => ({ row, card: toCard(row, names, authors, files, chapters) }));

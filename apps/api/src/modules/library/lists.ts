@@ -96,7 +96,7 @@ export const createListService = (prisma: PrismaClient, pool: pg.Pool) => {
     const query = listQueries(input, snapshot, chapterIds);
     const [rows, totalCount] = await Promise.all([hotRows<CardRow>(pool, query.select), total(input, query, snapshot)]);
     return {
-      objList: (await toCards(prisma, rows)).map((x) => x.card),
+      objList: (await toCards(prisma, rows, pool)).map((x) => x.card),
       pageBean: makePageBean(input.current, input.size, totalCount),
       snapshot: snapshot.toISOString(),
     };
@@ -129,7 +129,7 @@ export const createListService = (prisma: PrismaClient, pool: pg.Pool) => {
         Prisma.sql`page.same_both DESC, page.same_subject DESC, page.view_count DESC, page.id DESC`,
       ),
     );
-    return (await toCards(prisma, rows)).map((x) => x.card);
+    return (await toCards(prisma, rows, pool)).map((x) => x.card);
   };
 
   const latestByType = ttlCache(30_000, async (_: 'all') => {
@@ -144,7 +144,11 @@ export const createListService = (prisma: PrismaClient, pool: pg.Pool) => {
           Prisma.sql`page.published_at DESC, page.id DESC`,
         ),
       );
-      sections.push({ type, name: RESOURCE_TYPE_LABELS[type], list: (await toCards(prisma, rows)).map((x) => x.card) });
+      sections.push({
+        type,
+        name: RESOURCE_TYPE_LABELS[type],
+        list: (await toCards(prisma, rows, pool)).map((x) => x.card),
+      });
     }
     return { sections };
   });

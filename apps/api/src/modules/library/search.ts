@@ -464,7 +464,7 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
         hotRows<{ n: string }>(pool, plan.popular.count),
       ]);
       return {
-        objList: (await toCards(prisma, rows)).map(({ card }) => ({
+        objList: (await toCards(prisma, rows, pool)).map(({ card }) => ({
           ...card,
           titleSegments: highlight(card.title, []),
         })),
@@ -502,7 +502,7 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
     const suggestions =
       ranked.length < SUGGEST_BELOW ? suggestionsFor(keyword, concepts, missing, await hotWordsForSuggestions()) : [];
     return {
-      objList: (await toCards(prisma, rows)).map(({ card }) => ({
+      objList: (await toCards(prisma, rows, pool)).map(({ card }) => ({
         ...card,
         titleSegments: highlight(card.title, terms),
       })),

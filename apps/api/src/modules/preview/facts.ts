@@ -1,4 +1,5 @@
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { type Reader, readRows } from '../../lib/hot-sql.ts';
 import type { DerivativeMeta } from './queue.ts';
 
 export interface MediaFacts {
@@ -9,17 +10,18 @@ export interface MediaFacts {
 }
 
 /** What the media jobs learned about each file (page count, duration), for file lists and cards. */
-export const mediaFactsOf = async (prisma: PrismaClient, fileIds: string[]) => {
+export const mediaFactsOf = async (db: Reader, fileIds: string[]) => {
   const facts = new Map<string, MediaFacts>();
   if (fileIds.length === 0) return facts;
-  const rows = await prisma.fileDerivative.findMany({
-    where: { fileId: { in: fileIds }, variant: { in: ['hls', 'pages'] }, status: 'ready' },
-    select: { fileId: true, meta: true },
-  });
+  const rows = await readRows<{ file_id: string; meta: unknown }>(
+    db,
+    Prisma.sql`SELECT file_id, meta FROM file_derivatives
+      WHERE file_id = ANY(${fileIds}::text[]) AND variant IN ('hls', 'pages') AND status = 'ready'`,
+  );
   for (const row of rows) {
     const meta = (row.meta ?? {}) as DerivativeMeta;
-    const known = facts.get(row.fileId) ?? { pageCount: null, durationSeconds: null };
-    facts.set(row.fileId, {
+    const known = facts.get(row.file_id) ?? { pageCount: null, durationSeconds: null };
+    facts.set(row.file_id, {
       pageCount: meta.pageCount ?? known.pageCount,
       durationSeconds: meta.durationSeconds ?? known.durationSeconds,
     });
