@@ -44,6 +44,7 @@ import {
  * `searchUncached` sends first pages of distinct queries, none asked twice (1–5 words: topic, grade, subject,
  * edition, kind, as teachers type them), so every answer is computed: the search engine's own cost. Its
  * `postgresCpuMs` is the CPU of the PostgreSQL server's processes per request, measured on them alone.
+ * `oneAtATime` asks the same kind of queries over one connection: the latency of one search on a quiet server.
  *
  * Every measurement (api and limit alike) is preceded by WARMUP requests of the same kind, which are not counted:
  * the figures are the steady state of a running server. A freshly started api spends 3–4 times more CPU per request
@@ -70,6 +71,8 @@ const CONCURRENCY = 32;
 const REQUESTS = 2000;
 const WARMUP = 2000;
 const POOL = 10; // the api's Prisma pool (plugins/prisma.ts)
+/** One connection: fewer requests (each waits for the last). */
+const SERIAL = { concurrency: 1, requests: 500, warmups: 200 };
 const REQUEST_TIMEOUT_MS = Number(process.env.BENCH_REQUEST_TIMEOUT_MS ?? 30_000);
 const PHASES = new Set((process.env.BENCH_ONLY ?? 'list,search,catalogue').split(',').map((p) => p.trim()));
 for (const phase of PHASES) {
@@ -181,20 +184,23 @@ try {
   }
 
   const stuck: string[] = [];
-  const measure = async (task: (i: number) => Promise<void>) => {
-    const warmup = await runConcurrent(WARMUP, CONCURRENCY, task); // JIT, caches and connections
+  const measure = async (
+    task: (i: number) => Promise<void>,
+    { concurrency = CONCURRENCY, requests = REQUESTS, warmups = WARMUP } = {},
+  ) => {
+    const warmup = await runConcurrent(warmups, concurrency, task); // JIT, caches and connections
     const cpu = cpuMeter(server.pid);
     const postgresAtStart = processTreeCpuMs(bench.postgresPid);
-    const run = await runConcurrent(REQUESTS, CONCURRENCY, (i) => task(WARMUP + i));
+    const run = await runConcurrent(requests, concurrency, (i) => task(warmups + i));
     const { latencies, wallMs } = run;
     stuck.push(...warmup.stuck, ...run.stuck);
     return {
       cpuPerRequest: {
-        ...cpu(REQUESTS),
-        postgresMs: round((processTreeCpuMs(bench.postgresPid) - postgresAtStart) / REQUESTS, 3),
+        ...cpu(requests),
+        postgresMs: round((processTreeCpuMs(bench.postgresPid) - postgresAtStart) / requests, 3),
       },
       stuck: warmup.stuck.length + run.stuck.length,
-      reqPerSec: round(REQUESTS / (wallMs / 1000), 1),
+      reqPerSec: round(requests / (wallMs / 1000), 1),
       p50Ms: round(percentile(latencies, 50)),
       p95Ms: round(percentile(latencies, 95)),
       p99Ms: round(percentile(latencies, 99)),
@@ -211,6 +217,11 @@ try {
   const searchUncachedApi = await when(SEARCHES, () => measure((i) => api(routes.search.path, uncachedBody(i))));
   const searchUncachedLimit = await when(SEARCHES, () =>
     measure((i) => directSearch(uncachedBody(2 * (WARMUP + REQUESTS) + i))),
+  );
+  // The same, one request at a time: the wait of a teacher on a server that is not saturated (32 connections on
+  // two cores shared with this client measure throughput as much as the search).
+  const searchUncachedSerial = await when(SEARCHES, () =>
+    measure((i) => api(routes.search.path, uncachedBody(4 * (WARMUP + REQUESTS) + i)), SERIAL),
   );
   const searchApi = await when(SEARCHES, () => measure((i) => api(routes.search.path, searchBody(i))));
   const searchLimit = await when(SEARCHES, () => measure((i) => directSearch(searchBody(i))));
@@ -520,6 +531,7 @@ try {
       api: searchUncachedApi,
       limit: searchUncachedLimit,
       ratio: ratio(searchUncachedApi, searchUncachedLimit),
+      oneAtATime: searchUncachedSerial,
     },
     search: { queries: queries.length, api: searchApi, limit: searchLimit, ratio: ratio(searchApi, searchLimit) },
     listPaged: { api: listPagedApi, limit: listPagedLimit, ratio: ratio(listPagedApi, listPagedLimit) },
@@ -532,6 +544,7 @@ try {
       searchP95Ms: '<= 30',
       searchUncachedP95Ms: RESOURCES >= 1_000_000 ? '<= 60' : '<= 30',
       searchUncachedPostgresMs: '<= 1 (100k)',
+      searchUncachedOneAtATimeP95Ms: RESOURCES >= 1_000_000 ? '<= 60' : '<= 30',
       catalogueTreeMs: '< 20 (100k; one request, tree and counts of a subject)',
       catalogueListPlans: 'no Seq Scan on resources, no scan through a fifth of its rows',
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CANDIDATES, rankCandidates, suggestionsFor } from '../../apps/api/src/modules/library/search.ts';
-import { searchDocument, termForms } from '../../apps/api/src/modules/library/segment.ts';
+import { searchDocument, searchWords, TEACHING_WORDS, termForms } from '../../apps/api/src/modules/library/segment.ts';
 import { type Dictionary, understandQuery } from '../../apps/api/src/modules/library/understand.ts';
 
 const dictionary: Dictionary = {
@@ -211,5 +211,15 @@ describe('suggestions', () => {
     const suggestions = suggestionsFor('勾股定理作文', concepts, [concepts[1]!], ['勾股定理', '二次函数', '定理证明']);
     expect(suggestions).toEqual(['勾股定理', '勾股定理写作', '勾股定理习作', '定理证明']);
     expect(suggestionsFor('浮力', understand('浮力').concepts, [], ['浮力'])).toEqual([]);
+  });
+});
+
+describe('teaching words', () => {
+  it('are one word to look up, and their parts stay indexed', () => {
+    for (const word of TEACHING_WORDS) expect(termForms(word).words).toEqual([word]);
+    // A query for 教学设计 reads one posting list, not those of 教学 and 设计 (in most resources).
+    expect(searchWords('七年级数学教学设计')).toEqual(expect.arrayContaining(['教学设计', '教学', '设计']));
+    // Words that are not names of kinds of material keep their parts apart: 期末复习 finds 期末总复习.
+    expect(termForms('期末复习').words).toEqual(['期末', '复习']);
   });
 });

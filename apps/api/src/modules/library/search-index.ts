@@ -6,8 +6,11 @@ import { chapterIdsOf, resourcesOnChapters } from './chapters.ts';
 import { searchDocument } from './segment.ts';
 import { subjectIndexNames, TYPE_INDEX_WORDS } from './understand.ts';
 
-/** Which indexing wrote a row's search vector; rows with an older one are re-indexed at start (3: chapter names). */
-export const SEARCH_VERSION = 3;
+/**
+ * Which indexing wrote a row's search vector; rows with an older one are re-indexed at start (3: chapter names;
+ * 4: teaching words whole, segment.ts TEACHING_WORDS).
+ */
+export const SEARCH_VERSION = 4;
 
 export interface IndexedResource {
   type: ResourceType;

@@ -1,10 +1,26 @@
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 
+/**
+ * Teaching words jieba's dictionary splits (教学设计 → 教学/设计), added as words of their own. Teachers type them
+ * as one thing, and as two common words (教学 is in most descriptions) every search for them made the index read
+ * two posting lists of tens of thousands of rows; whole, they are one list of the resources that say so. Search mode
+ * still indexes the parts, so 设计 alone finds them as before. Only names of kinds of material belong here: a query
+ * for a listed word no longer finds its parts apart (期末复习 would miss 期末总复习). Changing this list changes the
+ * vectors: raise SEARCH_VERSION (search-index.ts) with it.
+ */
+export const TEACHING_WORDS = [
+  ...['教学设计', '教学反思', '教学课件', '导学案', '教研成果', '结题报告', '课题报告', '开题报告', '研究报告'],
+  ...['培训讲义', '知识点精讲', '实验演示'],
+];
+
 let jieba: Jieba | undefined;
 /** Loading the dictionary takes ~0.3 s, so it happens on first use, once per process. */
 const engine = () => {
-  jieba ??= Jieba.withDict(dict);
+  if (!jieba) {
+    jieba = Jieba.withDict(dict);
+    jieba.loadDict(Buffer.from(TEACHING_WORDS.map((w) => `${w} 20000 n`).join('\n')));
+  }
   return jieba;
 };
 
