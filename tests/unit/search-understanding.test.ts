@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANDIDATES, rankCandidates, suggestionsFor } from '../../apps/api/src/modules/library/search.ts';
+import { CANDIDATES, rankCandidates, suggestionsFor, tiersOf } from '../../apps/api/src/modules/library/search.ts';
 import { searchDocument, searchWords, TEACHING_WORDS, termForms } from '../../apps/api/src/modules/library/segment.ts';
 import { type Dictionary, understandQuery } from '../../apps/api/src/modules/library/understand.ts';
 
@@ -221,5 +221,34 @@ describe('teaching words', () => {
     expect(searchWords('七年级数学教学设计')).toEqual(expect.arrayContaining(['教学设计', '教学', '设计']));
     // Words that are not names of kinds of material keep their parts apart: 期末复习 finds 期末总复习.
     expect(termForms('期末复习').words).toEqual(['期末', '复习']);
+  });
+});
+
+describe('candidate tiers', () => {
+  const words = (q: string, shares: Map<string, number>) => {
+    const { concepts } = understand(q);
+    return tiersOf(concepts, shares).tiers.map((set) => set.map((i) => concepts[i]!.text).join(' '));
+  };
+
+  it('drop the commonest of equally weighty words first, the query order without statistics', () => {
+    const shares = new Map([
+      ['同步', 0.08],
+      ['练习', 0.29],
+    ]);
+    expect(words('电磁感应 同步 练习', shares)).toEqual([
+      '电磁感应 同步 练习',
+      '电磁感应 同步',
+      '电磁感应 练习',
+      '同步 练习',
+    ]);
+    expect(words('电磁感应 同步 练习', new Map())).toEqual([
+      '电磁感应 同步 练习',
+      '同步 练习',
+      '电磁感应 练习',
+      '电磁感应 同步',
+    ]);
+    // Weight still comes first: a stage word goes before any topic word.
+    expect(words('初中 浮力 练习', new Map([['练习', 0.29]]))[0]).toBe('初中 浮力 练习');
+    expect(words('初中 浮力 练习', new Map([['练习', 0.29]]))).toEqual(['初中 浮力 练习', '浮力 练习', '浮力', '练习']);
   });
 });

@@ -137,12 +137,21 @@ const conceptQueries = (concept: Concept) => {
 };
 
 /**
- * Sets of concept indexes to find, best first. Every concept; then, when the query has topic words, the topic
- * words alone: all, all but one (each), any. A query without topic words: all but one (lightest dropped first),
- * any. Rows matching only stage/grade/subject/kind/edition words of a query that has topic words are left out
- * (they are in almost every resource); `fallbackTiers` finds them when no topic word matched anything.
+ * Share of the resources a concept is found in, estimated from PostgreSQL's statistics of the search vector
+ * (`lexemeShares`): for each spelling, its rarest word; for the concept, its commonest spelling. A word the
+ * statistics do not list is rarer than every listed one: 0.
  */
-const tiersOf = (concepts: Concept[]): { tiers: number[][]; any: number[] } => {
+const conceptShare = (concept: Concept, shares: Map<string, number>) =>
+  Math.max(...concept.alternatives.map((a) => Math.min(...termForms(a).words.map((w) => shares.get(w) ?? 0))));
+
+/**
+ * Sets of concept indexes to find, best first. Every concept; then, when the query has topic words, the topic
+ * words alone: all, all but one (each; the lightest dropped first, and among equals the commonest, so 电磁感应 同步
+ * 练习 keeps 电磁感应: the rows that say it are fewer and closer to what was meant), any. A query without topic words:
+ * all but one, any. Rows matching only stage/grade/subject/kind/edition words of a query that has topic words are
+ * left out (they are in almost every resource); `fallbackTiers` finds them when no topic word matched anything.
+ */
+export const tiersOf = (concepts: Concept[], shares: Map<string, number>): { tiers: number[][]; any: number[] } => {
   const all = concepts.map((_, i) => i);
   const topics = all.filter((i) => concepts[i]!.role === 'topic');
   const tiers = [all];
@@ -153,22 +162,40 @@ const tiersOf = (concepts: Concept[]): { tiers: number[][]; any: number[] } => {
   add(within);
   if (within.length > 1) {
     const weight = (set: number[]) => set.reduce((sum, i) => sum + ROLE_WEIGHT[concepts[i]!.role], 0);
+    const share = (i: number) => conceptShare(concepts[i]!, shares);
     const dropOne = within
       .slice(0, MAX_TIERED_CONCEPTS)
-      .map((drop) => within.filter((i) => i !== drop))
-      .sort((a, b) => weight(b) - weight(a));
-    for (const set of dropOne) add(set);
+      .map((drop) => ({ drop, set: within.filter((i) => i !== drop) }))
+      .sort((a, b) => weight(b.set) - weight(a.set) || share(b.drop) - share(a.drop));
+    for (const { set } of dropOne) add(set);
   }
   return { tiers, any: within };
 };
 
 /** For a query with topic words none of which matched: its other words, as if it had no topic words. */
-const fallbackTiers = (concepts: Concept[]) => {
+const fallbackTiers = (concepts: Concept[], shares: Map<string, number>) => {
   const others = concepts.map((c, i) => (c.role === 'topic' ? -1 : i)).filter((i) => i >= 0);
   if (others.length === 0 || others.length === concepts.length) return null;
-  const { tiers, any } = tiersOf(others.map((i) => concepts[i]!));
+  const { tiers, any } = tiersOf(
+    others.map((i) => concepts[i]!),
+    shares,
+  );
   const original = (set: number[]) => set.map((n) => others[n]!);
   return { tiers: tiers.map(original), any: original(any) };
+};
+
+/**
+ * The share of resources whose search vector holds each of the commonest lexemes, from PostgreSQL's statistics of
+ * the column (ANALYZE keeps up to a thousand; empty before the first). Read by the search service every few minutes.
+ */
+export const lexemeShares = async (pool: pg.Pool) => {
+  const rows = await hotRows<{ lexemes: string[] | null; shares: number[] | null }>(
+    pool,
+    Prisma.sql`SELECT most_common_elems::text::text[] AS lexemes, most_common_elem_freqs AS shares
+      FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'resources' AND attname = 'search_vector'`,
+  );
+  const [row] = rows;
+  return new Map((row?.lexemes ?? []).map((lexeme, i) => [lexeme, row!.shares![i]!]));
 };
 
 export interface SearchPlan {
@@ -184,7 +211,12 @@ export interface SearchPlan {
 }
 
 /** The SQL of a search (exported for the benchmark, which runs the same SQL directly). */
-export const searchPlan = (input: SearchInput, dictionary: Dictionary, synonyms: string[][]): SearchPlan => {
+export const searchPlan = (
+  input: SearchInput,
+  dictionary: Dictionary,
+  synonyms: string[][],
+  shares: Map<string, number> = new Map(),
+): SearchPlan => {
   const keyword = input.content.trim();
   const { concepts, understood } = keyword
     ? understandQuery(keyword, dictionary, synonyms)
@@ -263,13 +295,13 @@ export const searchPlan = (input: SearchInput, dictionary: Dictionary, synonyms:
       FROM (SELECT * FROM (${Prisma.join(tiers, ' UNION ALL ')}) t LIMIT (SELECT ${CANDIDATES}::int))
         c(id, type, stage_id, subject_id, view_count, v)`;
   };
-  const fallback = fallbackTiers(concepts);
+  const fallback = fallbackTiers(concepts, shares);
   return {
     keyword,
     concepts,
     understood,
     popular: null,
-    candidates: candidatesOf(tiersOf(concepts)),
+    candidates: candidatesOf(tiersOf(concepts, shares)),
     fallback: fallback && candidatesOf(fallback),
   };
 };
@@ -382,6 +414,9 @@ export const suggestionsFor = (
   return [...out].slice(0, SUGGESTIONS);
 };
 
+/** How long the lexeme statistics are kept (they change only when PostgreSQL analyzes the table). */
+const SHARES_TTL_MS = 5 * 60_000;
+
 /** How often the hot-word counts gathered in memory are written (one statement for all words). */
 const HOT_WORDS_FLUSH_MS = 5_000;
 
@@ -448,14 +483,28 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
     return suggestionWords.words;
   };
 
+  /** Lexeme shares for ordering tiers; statistics change only with ANALYZE, so they are read every few minutes. */
+  let shares: { at: number; value: Promise<Map<string, number>> } | undefined;
+  const currentShares = () => {
+    if (!shares || Date.now() - shares.at > SHARES_TTL_MS) {
+      const value = lexemeShares(pool);
+      shares = { at: Date.now(), value };
+      value.catch(() => {
+        shares = undefined;
+      });
+    }
+    return shares.value;
+  };
+
   const read = async (input: SearchInput) => {
-    const [dictionary, synonyms, names, chapterIds] = await Promise.all([
+    const [dictionary, synonyms, names, chapterIds, lexemes] = await Promise.all([
       dictTree(prisma),
       synonymSets(prisma),
       dictNames(prisma),
       chapterFilterIds(prisma, { nodeId: input.catalogueNodeId }),
+      currentShares(),
     ]);
-    const plan = searchPlan({ ...input, chapterIds }, dictionary, synonyms);
+    const plan = searchPlan({ ...input, chapterIds }, dictionary, synonyms, lexemes);
     const { keyword, concepts, understood } = plan;
     const base = { type: input.type ?? null, keyword };
     if (plan.popular) {
