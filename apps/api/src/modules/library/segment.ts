@@ -63,8 +63,9 @@ export const WORD_START = '^';
 export type Field = 'A' | 'B' | 'C' | 'D';
 const POSITION: Record<Field, number> = { A: 1, B: 2, C: 3, D: 4 };
 /**
- * Descriptions can be 2,000 characters; their character pairs are indexed for the first part only (a vector
- * over 2 kB is compressed, and every match against it then costs a decompression).
+ * Descriptions can be 2,000 characters; their character pairs are indexed for the first part only: every
+ * candidate's vector is tested a dozen times per search, so its size is the search's cost. (Rows are stored
+ * uncompressed up to a page, migration resources_uncompressed_rows: a large vector is not decompressed each time.)
  */
 const DESCRIPTION_GRAMS_CHARS = 150;
 
