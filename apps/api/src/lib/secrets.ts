@@ -9,6 +9,9 @@ import path from 'node:path';
 export const loadOrCreateSecret = async (dataDir: string, name: string, create: () => string) => {
   const dir = path.join(dataDir, 'secrets');
   const file = path.join(dir, name);
+  // DATA_DIR itself keeps the usual mode: a recursive mkdir would make it 0700 too, and the embedded PostgreSQL
+  // (run as its own user when the api runs as root) could then not reach DATA_DIR/pg.
+  await fs.mkdir(dataDir, { recursive: true });
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   try {
     await fs.writeFile(file, create(), { flag: 'wx', mode: 0o600 });
