@@ -45,10 +45,14 @@ const useChapterParam = () => {
   const [params, setParams] = useSearchParams();
   const read = readChapterFilter(params);
   const kept = useRef(read);
+  // Whether the last committed render was under a details page: written after commit, never during render, so a
+  // render React starts again (navigations are transitions; StrictMode renders twice) still sees the way back.
   const wasAway = useRef(away);
+  useEffect(() => {
+    wasAway.current = away;
+  });
   const restoring = useRef(false);
   if (!away && wasAway.current && !hasChapterFilter(read) && hasChapterFilter(kept.current)) restoring.current = true;
-  wasAway.current = away;
   if (!away && !restoring.current && !sameChapterFilter(kept.current, read)) kept.current = read;
   useEffect(() => {
     if (!restoring.current) return;
