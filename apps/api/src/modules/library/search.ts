@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { CHINA_TODAY_SQL } from '../../lib/china-time-sql.ts';
 import { hotRows } from '../../lib/hot-sql.ts';
+import { ttlCache } from '../../lib/ttl-cache.ts';
 import { chapterFilterIds } from '../catalogue/tree.ts';
 import { dictNames, dictTree } from '../dict/service.ts';
 import { type CardRow, PUBLIC, pageCards, toCards } from './cards.ts';
@@ -484,17 +485,7 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
   };
 
   /** Lexeme shares for ordering tiers; statistics change only with ANALYZE, so they are read every few minutes. */
-  let shares: { at: number; value: Promise<Map<string, number>> } | undefined;
-  const currentShares = () => {
-    if (!shares || Date.now() - shares.at > SHARES_TTL_MS) {
-      const value = lexemeShares(pool);
-      shares = { at: Date.now(), value };
-      value.catch(() => {
-        shares = undefined;
-      });
-    }
-    return shares.value;
-  };
+  const currentShares = ttlCache(SHARES_TTL_MS, (_: 'all') => lexemeShares(pool));
 
   const read = async (input: SearchInput) => {
     const [dictionary, synonyms, names, chapterIds, lexemes] = await Promise.all([
@@ -502,7 +493,7 @@ export const createSearchService = (prisma: PrismaClient, pool: pg.Pool) => {
       synonymSets(prisma),
       dictNames(prisma),
       chapterFilterIds(prisma, { nodeId: input.catalogueNodeId }),
-      currentShares(),
+      currentShares('all'),
     ]);
     const plan = searchPlan({ ...input, chapterIds }, dictionary, synonyms, lexemes);
     const { keyword, concepts, understood } = plan;
