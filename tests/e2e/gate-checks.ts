@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { SCROLL_THRESHOLD_PX } from '@zyk/shared';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 
 /**
  * What every page must be, checked in the browser: nothing in the console, no Content-Security-Policy violation,
@@ -27,6 +28,16 @@ export const watchPage = async (context: BrowserContext, page: Page) => {
         `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
       );
     });
+    // For the trail a failed test prints: what was clicked, as the page saw it.
+    document.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target instanceof Element ? event.target : null;
+        const text = (target?.closest('a,button,[role]')?.textContent ?? target?.textContent ?? '').trim().slice(0, 40);
+        console.debug(`[click] <${target?.tagName.toLowerCase()}> ${JSON.stringify(text)} at ${location.pathname}`);
+      },
+      true,
+    );
   });
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -44,10 +55,63 @@ export const watchPage = async (context: BrowserContext, page: Page) => {
       problems.push(`request answered ${response.status()}: ${response.request().method()} ${response.url()}`);
     }
   });
+  recordTrailForFailures(page);
   return {
     /** The problems seen since the last call, and forgets them. */
     take: () => problems.splice(0, problems.length),
   };
+};
+
+const TRAIL_LENGTH = 60;
+const SLOW_ASSET_MS = 1000;
+
+/**
+ * Keeps the page's last events (navigations, clicks, api and page requests with status and time taken, slow or
+ * failed files, console, errors) and prints them
+ * when the test fails: a timeout on a busy CI machine otherwise says only what did not appear, not what the page
+ * did instead. The page is closed by then, so the trail is all there is.
+ */
+const recordTrailForFailures = (page: Page) => {
+  const started = Date.now();
+  const trail: string[] = [];
+  const note = (line: string) => {
+    trail.push(`+${((Date.now() - started) / 1000).toFixed(2)}s ${line}`);
+    if (trail.length > TRAIL_LENGTH) trail.shift();
+  };
+  const sent = new Map<Request, number>();
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+  });
+  page.on('request', (request) => sent.set(request, Date.now()));
+  page.on('requestfinished', async (request) => {
+    const took = Date.now() - (sent.get(request) ?? Date.now());
+    sent.delete(request);
+    const response = await request.response().catch(() => null);
+    // Static files that came back quickly say nothing; they would push the rest out of the trail.
+    const quietAsset = request.resourceType() !== 'document' && !request.url().includes('/api/');
+    if (quietAsset && (response?.status() ?? 0) < 400 && took < SLOW_ASSET_MS) return;
+    note(`${request.method()} ${request.url()} → ${response?.status() ?? '?'} in ${took} ms`);
+  });
+  page.on('requestfailed', (request) => {
+    sent.delete(request);
+    note(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? ''}`);
+  });
+  page.on('console', (message) => note(`console.${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  try {
+    onTestFailed(() => {
+      const pending = [...sent].map(([request, at]) => `${request.method()} ${request.url()} (${Date.now() - at} ms)`);
+      console.error(
+        [
+          `The page's last ${trail.length} events (its last address: ${page.url()}):`,
+          ...trail,
+          ...pending.map((request) => `unanswered: ${request}`),
+        ].join('\n'),
+      );
+    });
+  } catch {
+    // watched outside a test (a block's beforeAll): nothing to report to
+  }
 };
 
 /**
