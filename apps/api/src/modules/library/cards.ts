@@ -1,10 +1,10 @@
-import type { ChapterRef, ResourceCard, ResourceType } from '@zyk/shared';
+import type { ChapterRef, ResourceCard, ResourceDetail, ResourceType } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Reader } from '../../lib/hot-sql.ts';
 import { type PersonName, peopleOf } from '../auth/users.ts';
 import { chapterRefsOf } from '../catalogue/tree.ts';
 import { dictNames } from '../dict/service.ts';
-import { fileTypesAndSizes } from '../files/records.ts';
+import { fileTypesAndSizes, storedFilesInOrder } from '../files/records.ts';
 import { mediaFactsOf } from '../preview/facts.ts';
 
 /** The columns every resource card needs; `r` is resources. Author names come from auth (`toCards`). */
@@ -81,6 +81,28 @@ const toCard = (
   file: (row.first_file_id && files.get(row.first_file_id)) || null,
   chapter: (row.first_chapter_id !== null && chapters.get(row.first_chapter_id)) || null,
 });
+
+/** A resource's files in their order, with the page count or duration once the media jobs know them: a details'
+ * `files`, for readers and reviewers alike. */
+export const detailFilesOf = async (prisma: PrismaClient, resourceId: number): Promise<ResourceDetail['files']> => {
+  const rows = await prisma.resourceFile.findMany({
+    where: { resourceId },
+    orderBy: { sort: 'asc' },
+    select: { fileId: true },
+  });
+  const ids = rows.map((r) => r.fileId);
+  const [stored, facts] = await Promise.all([storedFilesInOrder(prisma, ids), mediaFactsOf(prisma, ids)]);
+  return stored.map((f) => ({
+    id: f.id,
+    name: f.originalName,
+    size: Number(f.size),
+    kind: f.kind,
+    extension: f.extension,
+    mimeType: f.mimeType,
+    pageCount: facts.get(f.id)?.pageCount ?? null,
+    durationSeconds: facts.get(f.id)?.durationSeconds ?? null,
+  }));
+};
 
 /** Type, size and (once the media jobs know them) page count or duration of each card's first file. */
 const fileFactsOf = async (db: Reader, ids: string[]) => {

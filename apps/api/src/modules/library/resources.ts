@@ -5,10 +5,9 @@ import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { checkChapters } from '../catalogue/tree.ts';
 import { dictEntry, dictNames } from '../dict/service.ts';
-import { filesOwnedBy, ownsAllFiles, storedFilesInOrder } from '../files/records.ts';
-import { mediaFactsOf } from '../preview/facts.ts';
+import { filesOwnedBy, ownsAllFiles } from '../files/records.ts';
 import { canDownloadAs, type EntitlementRule, isEntitled } from './access.ts';
-import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
+import { CARD_COLUMNS, type CardRow, detailFilesOf, toCards } from './cards.ts';
 import { chapterIdsOf, chaptersOf, setResourceChapters } from './chapters.ts';
 import { libraryChanged } from './page-cache.ts';
 import { chapterNamesOf, namesAlong, writeSearchVector } from './search-index.ts';
@@ -145,13 +144,7 @@ export const createResourceService = (
     if (!row || !visible) throw new AppError('NOT_FOUND', MESSAGES.resource.notFoundOrUnpublished);
     const [cards, files, star, collect, view, purchased, chapters] = await Promise.all([
       toCards(prisma, [row]),
-      prisma.resourceFile
-        .findMany({ where: { resourceId: id }, orderBy: { sort: 'asc' }, select: { fileId: true } })
-        .then(async (rows) => {
-          const ids = rows.map((r) => r.fileId);
-          const [stored, facts] = await Promise.all([storedFilesInOrder(prisma, ids), mediaFactsOf(prisma, ids)]);
-          return stored.map((file) => ({ file, facts: facts.get(file.id) }));
-        }),
+      detailFilesOf(prisma, id),
       user
         ? prisma.resourceStar.findUnique({ where: { userId_resourceId: { userId: user.id, resourceId: id } } })
         : null,
@@ -171,16 +164,7 @@ export const createResourceService = (
       tags: row.tags,
       status: row.status as ResourceDetail['status'],
       reviewNote: isOwnerOrAdmin(user, row.author_id) ? row.review_note : null,
-      files: files.map(({ file: f, facts }) => ({
-        id: f.id,
-        name: f.originalName,
-        size: Number(f.size),
-        kind: f.kind,
-        extension: f.extension,
-        mimeType: f.mimeType,
-        pageCount: facts?.pageCount ?? null,
-        durationSeconds: facts?.durationSeconds ?? null,
-      })),
+      files,
       chapters,
       isOwner,
       starred: !!star,

@@ -15,11 +15,9 @@ import { registerFileAccessRule } from '../../lib/file-access.ts';
 import type { Tx } from '../../lib/transaction.ts';
 import { adminContextOf, requireInScope, scopeReachesContent } from '../auth/permissions.ts';
 import { peopleOf, schoolsOfUsers, userIdsOfSchool } from '../auth/users.ts';
-import { storedFilesInOrder } from '../files/records.ts';
 import { sendMessage } from '../messages/service.ts';
 import { DEFAULT_SCHOOL_ID, schoolNames } from '../org/schools.ts';
-import { mediaFactsOf } from '../preview/facts.ts';
-import { CARD_COLUMNS, type CardRow, toCards } from './cards.ts';
+import { CARD_COLUMNS, type CardRow, detailFilesOf, toCards } from './cards.ts';
 import { chaptersOf } from './chapters.ts';
 import { resourceDetailLink } from './links.ts';
 
@@ -211,17 +209,9 @@ export const resourceForReview = async (
   const { r, facts } = await reviewed(prisma, id);
   requireInScope(scopeReachesContent(reviewer.scope, facts));
   const [row] = await prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS} FROM resources r WHERE r.id = ${id}`;
-  const fileIds = (
-    await prisma.resourceFile.findMany({
-      where: { resourceId: id },
-      orderBy: { sort: 'asc' },
-      select: { fileId: true },
-    })
-  ).map((f) => f.fileId);
-  const [cards, stored, media, schools, people, openReports, chapters] = await Promise.all([
+  const [cards, files, schools, people, openReports, chapters] = await Promise.all([
     toCards(prisma, [row!]),
-    storedFilesInOrder(prisma, fileIds),
-    mediaFactsOf(prisma, fileIds),
+    detailFilesOf(prisma, id),
     schoolNames(prisma, [facts.authorSchoolId]),
     peopleOf(prisma, r.schoolReviewedBy === null ? [] : [r.schoolReviewedBy]),
     prisma.report.count({ where: { resourceId: id, status: 'OPEN' } }),
@@ -237,16 +227,7 @@ export const resourceForReview = async (
     status: r.status,
     reviewNote: r.reviewNote,
     chapters,
-    files: stored.map((f) => ({
-      id: f.id,
-      name: f.originalName,
-      size: Number(f.size),
-      kind: f.kind,
-      extension: f.extension,
-      mimeType: f.mimeType,
-      pageCount: media.get(f.id)?.pageCount ?? null,
-      durationSeconds: media.get(f.id)?.durationSeconds ?? null,
-    })),
+    files,
     // The reviewer is not a viewer: nothing of theirs (stars, history, purchases) belongs on a review.
     isOwner: false,
     starred: false,
