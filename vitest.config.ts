@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Three projects, one command (`pnpm test`): unit (no I/O), integration (real Postgres, the app over HTTP),
-// e2e (the built web in Debian Chromium).
+// e2e (the built web in Debian Chromium). `npm test` runs e2e beside the other two (scripts/test.mjs).
 export default defineConfig({
   test: {
     projects: [
@@ -22,7 +22,10 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two browser files at a time: a page spends most of its time waiting (network idle, animations, the
+          // server), so a second file fills the gaps. After unit and integration when one vitest runs them all.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
