@@ -1,10 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import type { TestApp } from '../support/app.ts';
 import { png } from '../support/files.ts';
-import { appAndBrowserForFile, openSession, returningSession } from './browser.ts';
+import { demoAppAndBrowserForFile, openSession, returningSession } from './browser.ts';
 import { pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
 import { cn, eventually, toast } from './helpers.ts';
 
@@ -20,18 +19,14 @@ const SHOTS = '/tmp/shots/centre';
 
 let t: TestApp;
 let browser: Browser;
-appAndBrowserForFile(
-  (app, launched) => {
-    t = app;
-    browser = launched;
-  },
-  { RATE_LIMITS: 'false', JOB_WORKER: 'false' },
-);
+demoAppAndBrowserForFile((app, launched) => {
+  t = app;
+  browser = launched;
+});
 
-beforeAll(async () => {
-  await seedDemo(t.app, t.config);
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
+});
 
 const visit = async (userName: string | null, viewport: ViewportName = 'desktop') => {
   const session = userName ? await returningSession(browser, { app: t, userName }) : await returningSession(browser);

@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { routes } from '@zyk/shared';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
-import { appAndBrowserForFile, returningSession } from './browser.ts';
+import { demoAppAndBrowserForFile, returningSession } from './browser.ts';
 import { pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
 import { cn, eventually } from './helpers.ts';
 
@@ -23,18 +22,14 @@ const MATH_COURSE = '初中数学核心概念精讲';
 
 let t: TestApp;
 let browser: Browser;
-appAndBrowserForFile(
-  (app, launched) => {
-    t = app;
-    browser = launched;
-  },
-  { RATE_LIMITS: 'false', JOB_WORKER: 'false' },
-);
+demoAppAndBrowserForFile((app, launched) => {
+  t = app;
+  browser = launched;
+});
 
-beforeAll(async () => {
-  await seedDemo(t.app, t.config);
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
+});
 
 const visit = async (userName: string, viewport: ViewportName = 'desktop') => {
   const session = await returningSession(browser, { app: t, userName });

@@ -4,6 +4,7 @@ import { type Browser, type BrowserContextOptions, chromium } from 'playwright-c
 import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
+import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The built web; E2E_WEB_DIR points elsewhere (e.g. a build of one's own while someone else rebuilds dist). */
@@ -37,23 +38,37 @@ export const launchBrowser = async (): Promise<Browser> => {
   });
 };
 
-/**
- * The app serving the web build, and Chromium, for the tests of one file: started before them (the file's own
- * beforeAll hooks, which add its data, run after this one), closed after them. `keep` stores them for the tests.
- */
-export const appAndBrowserForFile = (keep: (app: TestApp, browser: Browser) => void, env?: Record<string, string>) => {
+/** Starts an app serving the web build and Chromium before a file's tests, and closes both after them. */
+const forFile = (keep: (app: TestApp, browser: Browser) => void, options: Parameters<typeof startTestApp>[0]) => {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    app = await startTestApp({ webDir: WEB_DIR, ...(env && { env }) });
-    keep(app, browser);
-  });
+  beforeAll(
+    async () => {
+      browser = await launchBrowser();
+      app = await startTestApp({ webDir: WEB_DIR, ...options });
+      keep(app, browser);
+    },
+    options?.demo ? DEMO_HOOK_TIMEOUT : undefined,
+  );
   afterAll(async () => {
     await browser?.close();
     await app?.close();
   });
 };
+
+/**
+ * The app serving the web build, and Chromium, for the tests of one file: started before them (the file's own
+ * beforeAll hooks, which add its data, run after this one), closed after them. `keep` stores them for the tests.
+ */
+export const appAndBrowserForFile = (keep: (app: TestApp, browser: Browser) => void, env?: Record<string, string>) =>
+  forFile(keep, env && { env });
+
+/**
+ * The same on a copy of the demo district as `npm start` seeds it (no rate limits, no background worker: the demo's
+ * media backlog stays queued; a file makes the media of what it shows with makeMediaFor).
+ */
+export const demoAppAndBrowserForFile = (keep: (app: TestApp, browser: Browser) => void) =>
+  forFile(keep, { demo: true });
 
 /** A fresh browser session (its own cookies and sessionStorage) with one tab; page errors are collected. */
 export const openSession = async (browser: Browser, options: BrowserContextOptions = {}) => {

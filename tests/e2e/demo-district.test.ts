@@ -4,11 +4,10 @@ import { routes } from '@zyk/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAY_PASSWORD } from '../../apps/api/src/db/demo-commerce.ts';
-import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { dictIds, makeMediaFor, makeMediaForFiles } from '../support/library.ts';
-import { appAndBrowserForFile, openSession, returningSession } from './browser.ts';
+import { demoAppAndBrowserForFile, openSession, returningSession } from './browser.ts';
 import { pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
 import { cn, eventually, picker, toast } from './helpers.ts';
 
@@ -27,19 +26,15 @@ const SHOTS = '/tmp/shots/demo';
 
 let t: TestApp;
 let browser: Browser;
-appAndBrowserForFile(
-  (app, launched) => {
-    t = app;
-    browser = launched;
-  },
-  { RATE_LIMITS: 'false', JOB_WORKER: 'false' },
-);
+demoAppAndBrowserForFile((app, launched) => {
+  t = app;
+  browser = launched;
+});
 
 /** What every role is shown: the same 课件, micro-course and course, with their media made once. */
 const tour = { document: 0, documentTitle: '', micro: 0, microTitle: '', course: 0, courseTitle: '', lesson: '' };
 
 beforeAll(async () => {
-  await seedDemo(t.app, t.config);
   mkdirSync(SHOTS, { recursive: true });
   const chinese = await dictIds(t, '小学', '语文');
   const zhangxm = await t.prisma.user.findUniqueOrThrow({ where: { userName: 'zhangxm' } });

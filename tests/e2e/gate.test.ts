@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { docx, h264Video, pdf } from '../support/files.ts';
 import { dictIds, makeMediaFor, publishUploadedDocument, publishUploadedVideo } from '../support/library.ts';
-import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
+import { artifact, demoAppAndBrowserForFile, returningSession } from './browser.ts';
 import {
   overflowFindings,
   pageFindings,
@@ -198,17 +197,12 @@ const PLAN: Record<string, PagePlan> = {
 
 let t: TestApp;
 let browser: Browser;
-appAndBrowserForFile(
-  (app, launched) => {
-    t = app;
-    browser = launched;
-  },
-  { RATE_LIMITS: 'false', JOB_WORKER: 'false' },
-);
+demoAppAndBrowserForFile((app, launched) => {
+  t = app;
+  browser = launched;
+});
 
 beforeAll(async () => {
-  // The demo district, as `npm start` shows it.
-  await seedDemo(t.app, t.config);
   const first = async (type: 'MICRO_COURSE' | 'DOCUMENT' | 'ACHIEVEMENT') =>
     (await t.prisma.resource.findFirstOrThrow({ where: { type, status: 'PUBLISHED' }, orderBy: { id: 'asc' } })).id;
   ids.micro = await first('MICRO_COURSE');

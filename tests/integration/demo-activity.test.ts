@@ -1,9 +1,9 @@
 import { REPORT_CATEGORIES, routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoActivity } from '../../apps/api/src/db/demo-activity.ts';
-import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import { flushBackgroundWrites } from '../../apps/api/src/lib/background-writes.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
 /**
@@ -16,9 +16,8 @@ let t: TestApp;
 const sql = <T>(query: TemplateStringsArray, ...values: unknown[]) => t.prisma.$queryRaw<T[]>(query, ...values);
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { JOB_WORKER: 'false' } });
-  await seedDemo(t.app, t.config);
-}, 600_000);
+  t = await startTestApp({ demo: true, env: { RATE_LIMITS: 'true' } });
+}, DEMO_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoClassroom } from '../../apps/api/src/db/demo-classroom.ts';
 import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { makeMediaForFiles } from '../support/library.ts';
 
@@ -34,9 +35,8 @@ const storedImage = async (fileId: string | null) => {
 };
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
-  await seedDemo(t.app, t.config);
-}, 600_000);
+  t = await startTestApp({ demo: true });
+}, DEMO_HOOK_TIMEOUT);
 afterAll(async () => {
   await t?.close();
 });

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAY_PASSWORD, seedDemoCommerce } from '../../apps/api/src/db/demo-commerce.ts';
-import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import { checkLedger } from '../../apps/api/src/modules/commerce/ledger.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs, payTokenOf } from '../support/auth.ts';
+import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';
 
 /**
  * The demo's money as a newcomer meets it (issue 22): two sellers with settled income above the minimum who can
@@ -20,10 +20,9 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
-  await seedDemo(t.app, t.config);
+  t = await startTestApp({ demo: true });
   admin = await loginAs(t, 'admin', ADMIN_PASSWORD);
-}, 600_000);
+}, DEMO_HOOK_TIMEOUT);
 
 afterAll(async () => {
   await t?.close();

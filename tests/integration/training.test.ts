@@ -1,9 +1,9 @@
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoTraining } from '../../apps/api/src/db/demo-training.ts';
-import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
+import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
 /**
@@ -271,11 +271,14 @@ describe('the project page', () => {
 });
 
 describe('the demo seed', () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await startTestApp({ demo: true });
+  }, DEMO_HOOK_TIMEOUT);
+  afterAll(() => demo?.close());
+
   it('attaches the demo courses, records partial progress and changes nothing when run again', async () => {
-    // The demo classroom is seeded only into a district without courses: this file's own courses go first.
-    await t.prisma.course.deleteMany({ where: { title: { startsWith: '研修测试课程' } } });
-    await seedDemo(t.app, t.config);
-    const fresh = await loginAs(t, 'wangcy');
+    const fresh = await loginAs(demo, 'wangcy');
     const page = await fresh.call(routes.getProjectPage, { query: { size: 50 } });
     const physics = page.data.objList.find((p) => p.name === '高中物理实验探究能力培养的实践研究')!;
     expect(physics).toMatchObject({ status: '已结题', courseCount: 1, progress: 100 });
@@ -288,8 +291,8 @@ describe('the demo seed', () => {
     expect(detail.data.organizer).toBe('区教育信息技术中心');
     expect(detail.data.courses.map((c) => c.required)).toEqual([true, false, false]);
 
-    const before = await databaseFingerprint(t.databaseUrl, { ignore: ['sessions', 'file_derivatives'] });
-    await seedDemoTraining(t.prisma);
-    expect(await databaseFingerprint(t.databaseUrl, { ignore: ['sessions', 'file_derivatives'] })).toBe(before);
-  }, 120_000);
+    const before = await databaseFingerprint(demo.databaseUrl, { ignore: ['sessions', 'file_derivatives'] });
+    await seedDemoTraining(demo.prisma);
+    expect(await databaseFingerprint(demo.databaseUrl, { ignore: ['sessions', 'file_derivatives'] })).toBe(before);
+  });
 });

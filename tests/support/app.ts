@@ -1,33 +1,50 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ApiClientOptions, createApiClient } from '@zyk/shared';
 import { type AppOptions, buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { createTestDatabase } from './db.ts';
+import { DEMO_ENV, demoSnapshot } from './demo.ts';
+import { cachingMediaConverters } from './media-cache.ts';
 
 /**
  * The real app on a real database, listening on a random loopback port, with a typed client that keeps the
- * session cookie like a browser would.
+ * session cookie like a browser would. With `demo`, the database and the stored files are a copy of the demo
+ * district as `npm start` seeds it (made once per run, tests/support/demo.ts), the app starts without rate
+ * limits or background worker unless `env` says otherwise, and the demo's documents and videos reuse earlier
+ * conversions.
  */
 export const startTestApp = async (
   options: {
     webDir?: string | null;
     env?: Record<string, string>;
     services?: Pick<AppOptions, 'sms' | 'paymentChannel' | 'clock'>;
+    demo?: boolean;
+    /** Conversions and transcodes of identical sources are taken from earlier runs (tests/support/media-cache.ts). */
+    cacheMedia?: boolean;
   } = {},
 ) => {
-  const db = await createTestDatabase();
+  const demo = options.demo ? await demoSnapshot() : null;
+  const db = await createTestDatabase(demo?.template);
   // Each app gets its own data folder (stored objects, secrets), never the repository's .data.
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'zyk-app-'));
+  if (demo) cpSync(demo.dataDir, dataDir, { recursive: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
     DATA_DIR: dataDir,
+    ...(demo && DEMO_ENV),
     ...options.env,
   });
-  const app = await buildApp({ config, databaseUrl: db.url, webDir: options.webDir ?? null, ...options.services });
+  const app = await buildApp({
+    config,
+    databaseUrl: db.url,
+    webDir: options.webDir ?? null,
+    ...((options.cacheMedia ?? options.demo) && { mediaConverters: cachingMediaConverters }),
+    ...options.services,
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const client = (opts: ApiClientOptions = {}) => {
     const jar = new Map<string, string>();

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-
-const TEMPLATE_DB = 'zyk_template';
+import { TEMPLATE_DB } from './db-names.ts';
 
 const createDatabase = async (prefix: string, template: string | null) => {
   const adminUrl = inject('pgAdminUrl');
@@ -24,8 +23,11 @@ const createDatabase = async (prefix: string, template: string | null) => {
   };
 };
 
-/** A fresh database cloned from the migrated, seeded template: each test file gets its own. */
-export const createTestDatabase = () => createDatabase('zyk_test', TEMPLATE_DB);
+/**
+ * A fresh database cloned from the migrated, seeded template (or from another template, such as the demo
+ * district's): each test file gets its own.
+ */
+export const createTestDatabase = (template = TEMPLATE_DB) => createDatabase('zyk_test', template);
 
 /** An empty database (no migrations), for testing the migrator itself. */
 export const createEmptyDatabase = () => createDatabase('zyk_empty', null);

@@ -8,23 +8,26 @@ import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { seedIfEmpty } from '../../apps/api/src/db/seed.ts';
 import { MIGRATIONS_DIR } from '../../apps/api/src/lib/paths.ts';
 import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
+import { DEMO_DB, TEMPLATE_DB } from './db-names.ts';
 import { freePort } from './net.ts';
-
-export const TEMPLATE_DB = 'zyk_template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Connection URL of the cluster's `postgres` database, for creating per-file databases. */
     pgAdminUrl: string;
+    /** A folder that lives as long as the run, for fixtures made once and shared by its files (tests/support/demo.ts). */
+    testRunDir: string;
   }
 }
 
 /**
  * One real PostgreSQL per test run: DATABASE_URL's server when set, otherwise an embedded cluster in a temp dir.
- * A template database is migrated and seeded once; every test file clones it (tests/support/db.ts).
+ * A template database is migrated and seeded once; every test file clones it (tests/support/db.ts). The demo
+ * district is made on first use and cloned the same way (tests/support/demo.ts).
  */
 export default async function setup(project: TestProject) {
   let adminUrl: string;
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'zyk-run-'));
   let stop = async () => {};
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
@@ -48,6 +51,8 @@ export default async function setup(project: TestProject) {
 
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  // A demo left by an earlier run on the same server is of an older schema: made again when first needed.
+  await admin.query(`DROP DATABASE IF EXISTS ${DEMO_DB} WITH (FORCE)`);
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
@@ -60,5 +65,9 @@ export default async function setup(project: TestProject) {
   await prisma.$disconnect();
 
   project.provide('pgAdminUrl', adminUrl);
-  return stop;
+  project.provide('testRunDir', runDir);
+  return async () => {
+    await stop();
+    rmSync(runDir, { recursive: true, force: true });
+  };
 }
