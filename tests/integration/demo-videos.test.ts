@@ -18,7 +18,8 @@ import { startTestApp, type TestApp } from '../support/app.ts';
  * The demo's micro-courses: each a video generated for its lesson, stored through the chunked upload and the media
  * pipeline like a teacher's upload, so it plays (HLS and its MP4 fallback), has a thumbnail and a sample; titles
  * agree with stage, grade and the catalogue lesson they hang on; a second seed changes nothing. Needs ffmpeg and
- * ffprobe (system or the npm packages the product finds).
+ * ffprobe (system or the npm packages the product finds). A video this machine transcoded in an earlier run has its
+ * outputs copied from then (tests/support/media-cache.ts); media-transcode and media-pipeline run ffmpeg always.
  */
 
 let t: TestApp;
@@ -46,7 +47,7 @@ const STAGE_GRADES: Record<string, string[]> = {
 const ALL_GRADE_WORDS = [...Object.values(GRADE_NAMES), '高中'];
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { JOB_WORKER: 'false', RATE_LIMITS: 'false' } });
+  t = await startTestApp({ env: { JOB_WORKER: 'false', RATE_LIMITS: 'false' }, cacheMedia: true });
   items = await demoVideoItems(t.app);
   const started = Date.now();
   expect(await seedDemoVideos(t.app, t.config)).toBe(items.length);

@@ -34,6 +34,7 @@ import type { EntitlementRule } from './modules/library/access.ts';
 import libraryRoutes from './modules/library/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
 import previews from './modules/preview/plugin.ts';
+import type { MediaConverters } from './modules/preview/queue.ts';
 import previewRoutes from './modules/preview/routes.ts';
 import registrationRoutes from './modules/registration/routes.ts';
 import studioRoutes from './modules/studios/routes.ts';
@@ -65,6 +66,8 @@ export interface AppOptions {
   paymentChannel?: (app: FastifyInstance) => Promise<PaymentChannel>;
   /** The time deadlines are measured against (lib/clock.ts); default: the system clock. */
   clock?: Clock;
+  /** Runs LibreOffice and ffmpeg for previews and renditions; default: officeToPdf and transcodeToHls. */
+  mediaConverters?: Partial<MediaConverters>;
 }
 
 /**
@@ -93,6 +96,7 @@ export const buildApp = async ({
   sms,
   paymentChannel,
   clock = systemClock,
+  mediaConverters,
 }: AppOptions) => {
   const app = Fastify({
     logger:
@@ -158,7 +162,7 @@ export const buildApp = async ({
   const smsSender = sms ?? createDevSmsSender(app.prisma, app.log);
   const account = createAccountService(app.prisma, smsSender, config.PASSWORD_TRANSPORT_KEY, clock);
   await app.register(files, { config, fileUrlSecret: secret });
-  await app.register(previews, { config });
+  await app.register(previews, { config, converters: mediaConverters });
   await app.register(uploads, { config });
 
   await app.register(systemRoutes);

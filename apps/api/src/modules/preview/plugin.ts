@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { registerFileVariantSource } from '../files/plugin.ts';
-import { PreviewQueue } from './queue.ts';
+import { type MediaConverters, PreviewQueue } from './queue.ts';
 import { detectTools } from './tools.ts';
 
 declare module 'fastify' {
@@ -17,7 +17,7 @@ declare module 'fastify' {
  * `app.previews`.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
+  async (app: FastifyInstance, opts: { config: Config; converters?: Partial<MediaConverters> }) => {
     const { config } = opts;
     const tools = await detectTools(config);
     const previews = new PreviewQueue(
@@ -28,6 +28,7 @@ export default fp(
       app.log,
       app.jobs,
       (variant, outcome, s) => app.metrics.mediaSeconds.observe({ variant, outcome }, s),
+      opts.converters,
     );
     app.decorate('previews', previews);
     // Signed file URLs with `?v=preview` or `?v=thumbnail` serve what the jobs produced.

@@ -14,10 +14,11 @@ import { familyOf, isOfficeFamily } from '../files/file-types.ts';
 import { storedFileById } from '../files/records.ts';
 import { derivativeObjectKey, newId } from '../storage/keys.ts';
 import type { ObjectStorage } from '../storage/types.ts';
+import { type OfficeConverter, officeToPdf } from './office.ts';
 import { renderPdfPages } from './pages.ts';
 import { placeholderPng } from './placeholder.ts';
-import { runTool, type Tools } from './tools.ts';
-import { MediaError, probeMedia, transcodeToHls } from './transcode.ts';
+import { OUTPUT_CAP, runTool, type Tools } from './tools.ts';
+import { MediaError, probeMedia, type Transcoder, transcodeToHls } from './transcode.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
@@ -76,6 +77,12 @@ export type MediaObserver = (
   seconds: number,
 ) => void;
 
+/** The tools' runs that take minutes: LibreOffice's and ffmpeg's (AppOptions lets the tests replay identical runs). */
+export interface MediaConverters {
+  transcode: Transcoder;
+  officeToPdf: OfficeConverter;
+}
+
 type Outcome =
   | {
       status: 'ready';
@@ -87,8 +94,6 @@ type Outcome =
     }
   | { status: 'unavailable' | 'failed'; error: string };
 
-/** Converted output above this is refused (a crafted document could expand without bound). */
-const OUTPUT_CAP = 200 * 1024 * 1024;
 /** Transcoded output above this is refused: several renditions of a long lesson, well above any honest one. */
 const MEDIA_OUTPUT_CAP = 8 * 1024 * 1024 * 1024;
 const MAX_ATTEMPTS = 5;
@@ -134,7 +139,12 @@ export class PreviewQueue {
     private readonly log: FastifyBaseLogger,
     private readonly jobs: JobQueue,
     private readonly observe: MediaObserver = () => {},
-  ) {}
+    converters: Partial<MediaConverters> = {},
+  ) {
+    this.converters = { transcode: transcodeToHls, officeToPdf, ...converters };
+  }
+
+  private readonly converters: MediaConverters;
 
   setLabelSource(source: (fileId: string) => Promise<string | null>) {
     this.labelOf = source;
@@ -387,7 +397,7 @@ export class PreviewQueue {
       const timeoutMs = Math.min(Math.max(this.timeoutMs() * 5, seconds * 3000), 6 * 3600 * 1000);
       const out = path.join(dir, 'out');
       await fs.mkdir(out);
-      const result = await transcodeToHls(this.tools, input, out, probe, {
+      const result = await this.converters.transcode(this.tools, input, out, probe, {
         signal,
         timeoutMs,
         onProgress,
@@ -491,8 +501,7 @@ export class PreviewQueue {
 
   /** Office → PDF (cached as the preview), then the PDF's first page as the thumbnail. */
   private async convertOffice(file: FileRow, signal: AbortSignal): Promise<Outcome> {
-    const soffice = this.tools.soffice;
-    if (!soffice) {
+    if (!this.tools.soffice) {
       await this.saveThumbnail(file, await this.placeholder(file));
       return { status: 'unavailable', error: 'LibreOffice is not installed' };
     }
@@ -506,28 +515,11 @@ export class PreviewQueue {
       else await pipeline(await this.storage.get(file.storageKey), createWriteStream(input));
       const out = path.join(dir, 'out');
       await fs.mkdir(out);
-      const result = await runTool(
-        [
-          ...this.tools.noNetwork,
-          ...this.tools.fileSizeCap(OUTPUT_CAP),
-          soffice,
-          '--headless',
-          '--invisible',
-          '--nologo',
-          '--nodefault',
-          '--nofirststartwizard',
-          '--nolockcheck',
-          '--norestore',
-          `-env:UserInstallation=file://${path.join(dir, 'profile')}`,
-          '--convert-to',
-          'pdf',
-          '--outdir',
-          out,
-          input,
-        ],
-        { timeoutMs: this.timeoutMs(), cwd: dir, env: { HOME: dir, TMPDIR: dir }, signal },
-      );
-      const pdf = path.join(out, 'input.pdf');
+      const { pdf, result } = await this.converters.officeToPdf(this.tools, input, out, {
+        timeoutMs: this.timeoutMs(),
+        signal,
+        workDir: dir,
+      });
       const stored = await this.storeOutput(file, 'preview.pdf', pdf, 'application/pdf', 'libreoffice');
       if (!stored) {
         await this.saveThumbnail(file, await this.placeholder(file));

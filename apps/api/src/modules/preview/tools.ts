@@ -87,6 +87,9 @@ export interface RunResult {
 
 const STDERR_KEEP = 4096;
 
+/** Converted output above this is refused (a crafted document could expand without bound). */
+export const OUTPUT_CAP = 200 * 1024 * 1024;
+
 /**
  * Runs a program in its own process group with a time limit (the whole group is killed when it runs over, or when
  * `signal` aborts, also if it had already aborted), a minimal environment and stdin closed. stderr is kept (first

@@ -485,18 +485,21 @@ const OUTPUT_NAMES = [
 const removeOutputs = (outDir: string) =>
   Promise.all(OUTPUT_NAMES.map((name) => fs.rm(path.join(outDir, name), { recursive: true, force: true })));
 
-/**
- * Transcodes `input` (a path or a presigned http(s) URL) into `outDir` (which should be empty): see the module
- * comment. Returns after ffmpeg has ended. On failure the outputs are removed and a MediaError says why in Chinese
- * (`failed` with the end of ffmpeg's message, `timeout` 转码超时, `aborted`).
- */
-export const transcodeToHls = async (
+/** What turns an upload into HLS: transcodeToHls, or one that wraps it (the tests replay earlier identical runs). */
+export type Transcoder = (
   tools: Tools,
   input: string,
   outDir: string,
   probe: MediaProbe,
   options: TranscodeOptions,
-): Promise<HlsResult> => {
+) => Promise<HlsResult>;
+
+/**
+ * Transcodes `input` (a path or a presigned http(s) URL) into `outDir` (which should be empty): see the module
+ * comment. Returns after ffmpeg has ended. On failure the outputs are removed and a MediaError says why in Chinese
+ * (`failed` with the end of ffmpeg's message, `timeout` 转码超时, `aborted`).
+ */
+export const transcodeToHls: Transcoder = async (tools, input, outDir, probe, options) => {
   const ffmpeg = tools.ffmpeg;
   if (!ffmpeg) throw new MediaError('服务器未安装 ffmpeg，无法转码', 'unavailable');
   if (options.signal?.aborted) throw new MediaError('处理已取消', 'aborted');
