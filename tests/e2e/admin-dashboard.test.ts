@@ -5,7 +5,7 @@ import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { dictIds } from '../support/library.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
-import { pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
+import { animationsSettled, pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
 
 /**
  * The console's dashboard part in Chromium: the dashboard draws its chart, a subject is disabled and enabled
@@ -107,7 +107,7 @@ describe('admin dashboard part', () => {
         const order = await t.prisma.workOrder.findUniqueOrThrow({ where: { id: workOrderId } });
         expect(order.status).toBe('ANSWERED');
       }
-      await page.waitForTimeout(500); // the drawer's slide-in
+      await animationsSettled(page); // the drawer's slide-in
       await shoot(page, `workorders-${viewport}`);
       expect(await pageFindings(page, { touch: viewport === 'phone' })).toEqual([]);
       expect(watch.take()).toEqual([]);
@@ -129,7 +129,7 @@ describe('admin dashboard part', () => {
       const drawer = page.getByRole('dialog');
       await drawer.getByRole('heading', { name: '修改前' }).waitFor();
       expect(await drawer.locator('pre').nth(1).textContent()).toContain('ANSWERED');
-      await page.waitForTimeout(500); // the drawer's slide-in
+      await animationsSettled(page); // the drawer's slide-in
       await shoot(page, `audit-${viewport}`);
       expect(await pageFindings(page, { touch: viewport === 'phone' })).toEqual([]);
       expect(watch.take()).toEqual([]);

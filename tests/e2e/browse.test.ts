@@ -10,6 +10,7 @@ import { h264Video, hasFfmpeg, pdf } from '../support/files.ts';
 import { dictIds } from '../support/library.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploads.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
+import { animationsSettled } from './gate-checks.ts';
 import { cn, eventually, loginDialog, sessionForBlock, toast } from './helpers.ts';
 
 /**
@@ -111,7 +112,7 @@ const screenshot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await eventually(() => page.getByTestId('compact-header').getAttribute('aria-hidden')).toBe('true');
   await eventually(() => page.locator('.ant-message-notice').count()).toBe(0);
-  await page.waitForTimeout(300); // chips and cards finish their colour transitions
+  await animationsSettled(page); // chips and cards finish their colour transitions
   await page.screenshot({ path: artifact(name), fullPage: true });
 };
 

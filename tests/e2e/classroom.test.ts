@@ -8,6 +8,7 @@ import { h264Video, pdf, png } from '../support/files.ts';
 import { dictIds, publishUploadedDocument, publishUploadedVideo } from '../support/library.ts';
 import { cookieOf, postDocument } from '../support/uploads.ts';
 import { appAndBrowserForFile, artifact, openSession, returningSession } from './browser.ts';
+import { animationsSettled } from './gate-checks.ts';
 import { eventually, toast } from './helpers.ts';
 
 /**
@@ -112,7 +113,7 @@ const screenshot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await eventually(() => page.locator('.ant-message-notice').count()).toBe(0);
   await eventually(() => page.locator('[aria-busy="true"], .ant-skeleton').count()).toBe(0);
-  await page.waitForTimeout(300); // cards finish their transitions
+  await animationsSettled(page); // cards finish their transitions
   await page.screenshot({ path: artifact(name), fullPage: true });
 };
 
@@ -321,7 +322,10 @@ describe('a teacher studies a course', () => {
       await eventually(() => page.getByTestId('lesson-player').getAttribute('data-lesson-id')).toBe(
         String(pdfLesson.id),
       );
-      await page.waitForTimeout(1500); // the PDF viewer paints
+      // The PDF viewer has painted its first page.
+      await page.waitForFunction(
+        () => (document.querySelector<HTMLCanvasElement>('[data-page="1"] canvas')?.width ?? 0) > 0,
+      );
       await screenshot(page, 'classroom-course-detail.png');
       expect(errors).toEqual([]);
     } finally {

@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, loginAs, TRANSPORT_KEY } from '../support/auth.ts';
 import { png } from '../support/files.ts';
 import { dictIds, publishUploadedDocument } from '../support/library.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
+import { animationsSettled } from './gate-checks.ts';
 import { cn, eventually, sessionForBlock } from './helpers.ts';
 
 /**
@@ -84,7 +85,7 @@ const screenshot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await eventually(() => page.locator('.ant-message-notice').count()).toBe(0);
   await eventually(() => page.locator('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning').count()).toBe(0);
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
   await page.screenshot({ path: artifact(name), fullPage: true });
 };
 /** The page is no wider than the window (nothing to scroll sideways to). */

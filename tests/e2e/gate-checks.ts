@@ -125,6 +125,22 @@ export const settle = async (page: Page) => {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 };
 
+/**
+ * Waits until nothing on the page is moving: every CSS transition and finite animation (a drawer's slide-in, a
+ * dialog's zoom, a chip's colour change) has finished. Spinners and other endless animations do not count.
+ */
+export const animationsSettled = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
+
 /** The layout and text checks, run in the page; each finding is one sentence naming what and where. */
 const layoutFindings = () => {
   const findings: string[] = [];

@@ -10,6 +10,7 @@ import { png } from '../support/files.ts';
 import { dictIds } from '../support/library.ts';
 import { cookieOf, postDocument } from '../support/uploads.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
+import { animationsSettled } from './gate-checks.ts';
 import { cn, eventually, sessionForBlock, toast } from './helpers.ts';
 
 /**
@@ -93,7 +94,7 @@ const choose = async (page: Page, select: ReturnType<Page['getByRole']>, option:
     const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
     const item = dropdown.locator('.ant-select-item-option', { hasText: option }).first();
     await item.waitFor();
-    await page.waitForTimeout(200); // the dropdown's slide-in
+    await animationsSettled(page); // the dropdown's slide-in
     // In a multiple select a second click would take the option out again.
     if (!((await item.getAttribute('class')) ?? '').includes('ant-select-item-option-selected')) await item.click();
     const ok = await eventuallyTrue(async () => ((await chosen.textContent()) ?? '').includes(option), 2000);
@@ -118,7 +119,7 @@ const screenshot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await eventually(() => page.locator('.ant-message-notice').count()).toBe(0);
   await eventually(() => page.locator('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning').count()).toBe(0);
-  await page.waitForTimeout(300);
+  await animationsSettled(page);
   await page.screenshot({ path: artifact(name), fullPage: true });
 };
 
@@ -409,7 +410,7 @@ describe('a teacher in personal space', () => {
       await page.getByRole('button', { name: '个人空间菜单' }).click();
       await sideNav(page).waitFor();
       expect(await sideNav(page).getByRole('link').count()).toBe(8);
-      await page.waitForTimeout(400); // the drawer's slide-in
+      await animationsSettled(page); // the drawer's slide-in
       await page.screenshot({ path: artifact('person-space-phone-menu.png') });
       await sideNav(page).getByRole('link', { name: '课程管理' }).click();
       await page.waitForURL(`${t.url}/personSpace/course/course`);
@@ -424,7 +425,7 @@ describe('a teacher in personal space', () => {
       await form.getByRole('button', { name: '添加课时' }).click();
       const box = await form.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 360, 'the editor fits the screen').toBe(true);
-      await page.waitForTimeout(400); // the dialog's zoom-in
+      await animationsSettled(page); // the dialog's zoom-in
       await page.screenshot({ path: artifact('person-space-phone-course-editor.png') });
       await page.keyboard.press('Escape');
       await form.waitFor({ state: 'hidden' });

@@ -6,7 +6,7 @@ import { resourceDocument, SEARCH_VERSION } from '../../apps/api/src/modules/lib
 import type { TestApp } from '../support/app.ts';
 import { dictIds } from '../support/library.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
-import { overflowFindings, touchTargets, VIEWPORTS } from './gate-checks.ts';
+import { animationsSettled, overflowFindings, touchTargets, VIEWPORTS } from './gate-checks.ts';
 import { eventually, sessionForBlock } from './helpers.ts';
 
 /**
@@ -108,7 +108,7 @@ const settled = (page: Page) => eventually(() => page.locator('[aria-busy="true"
 const screenshot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await eventually(() => page.getByTestId('compact-header').getAttribute('aria-hidden')).toBe('true');
-  await page.waitForTimeout(300);
+  await animationsSettled(page); // chips and cards finish their transitions
   await page.screenshot({ path: artifact(name), fullPage: true });
 };
 
