@@ -1,16 +1,21 @@
 import { defineConfig } from 'vitest/config';
+import MixedSequencer from './tests/support/sequencer.ts';
 
 // Three projects, one command (`pnpm test`): unit (no I/O), integration (real Postgres, the app over HTTP),
-// e2e (the built web in Debian Chromium). `npm test` runs e2e beside the other two (scripts/test.mjs).
+// e2e (the built web in Debian Chromium). Two files run at a time, from all three projects in one queue: a test
+// file waits on a database, a browser or a converter much of its time, and one at a time left one of the two CI
+// cores idle half the run. One PostgreSQL serves the whole run (tests/support/global-setup.ts).
 export default defineConfig({
   test: {
+    globalSetup: ['tests/support/global-setup.ts'],
+    maxWorkers: 2,
+    sequence: { sequencer: MixedSequencer },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -19,13 +24,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two browser files at a time: a page spends most of its time waiting (network idle, animations, the
-          // server), so a second file fills the gaps. After unit and integration when one vitest runs them all.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
         },
       },
     ],

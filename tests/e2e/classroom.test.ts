@@ -322,10 +322,9 @@ describe('a teacher studies a course', () => {
       await eventually(() => page.getByTestId('lesson-player').getAttribute('data-lesson-id')).toBe(
         String(pdfLesson.id),
       );
-      // The PDF viewer has painted its first page.
-      await page.waitForFunction(
-        () => (document.querySelector<HTMLCanvasElement>('[data-page="1"] canvas')?.width ?? 0) > 0,
-      );
+      // The lesson's frame has loaded the PDF (Chromium's own viewer shows it).
+      const frame = await (await page.getByTestId('lesson-player').locator('iframe').elementHandle())?.contentFrame();
+      await frame?.waitForLoadState('load');
       await screenshot(page, 'classroom-course-detail.png');
       expect(errors).toEqual([]);
     } finally {

@@ -127,7 +127,8 @@ export const settle = async (page: Page) => {
 
 /**
  * Waits until nothing on the page is moving: every CSS transition and finite animation (a drawer's slide-in, a
- * dialog's zoom, a chip's colour change) has finished. Spinners and other endless animations do not count.
+ * dialog's zoom, a chip's colour change) has finished. Spinners and other endless animations do not count, nor do
+ * animations driven by scrolling (a scroll timeline keeps them running for as long as the page is there).
  */
 export const animationsSettled = (page: Page) =>
   page.waitForFunction(
@@ -135,7 +136,10 @@ export const animationsSettled = (page: Page) =>
       document
         .getAnimations()
         .every(
-          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          (a) =>
+            a.playState !== 'running' ||
+            a.timeline !== document.timeline ||
+            a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
         ),
     undefined,
     { timeout: 10_000 },

@@ -41,6 +41,9 @@ export default async function setup(project: TestProject) {
       port: await freePort(),
       database: 'postgres',
       persistent: false,
+      // A cluster that lives as long as the run: no crash of the machine has to be survived, so nothing waits for
+      // the disk (every test file clones a database, which otherwise writes and flushes all of it).
+      settings: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
     });
     adminUrl = started.url;
     stop = async () => {

@@ -21,6 +21,8 @@ export const startEmbeddedPostgres = async (opts: {
   database: string;
   persistent?: boolean;
   onLog?: (message: unknown) => void;
+  /** More server settings (`-c name=value` pairs, as postgres takes them), after the defaults. */
+  settings?: string[];
 }): Promise<EmbeddedDatabase> => {
   mkdirSync(path.dirname(opts.dir), { recursive: true });
   const server = new EmbeddedPostgres({
@@ -32,7 +34,15 @@ export const startEmbeddedPostgres = async (opts: {
     createPostgresUser: process.getuid?.() === 0,
     onLog: opts.onLog ?? (() => {}),
     onError: opts.onLog ?? (() => {}),
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on'],
+    postgresFlags: [
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=128MB',
+      '-c',
+      'fsync=on',
+      ...(opts.settings ?? []),
+    ],
   });
   if (!existsSync(path.join(opts.dir, 'PG_VERSION'))) await server.initialise();
   await server.start();
