@@ -17,7 +17,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Closing an app waits for the conversions its background worker has started.
+          hookTimeout: 120_000,
         },
       },
       {

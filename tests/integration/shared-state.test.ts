@@ -17,7 +17,9 @@ let second: Awaited<ReturnType<typeof buildApp>>;
 let secondUrl: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // No background worker: nothing here needs the generated files' previews, and closing an app waits for the
+  // conversions its worker has started (over a minute on a busy machine).
+  t = await startTestApp({ env: { JOB_WORKER: 'false' } });
   await generateResources(t.prisma, { count: 30 });
   second = await buildApp({ config: { ...t.config, JOB_WORKER: false }, databaseUrl: t.databaseUrl, webDir: null });
   secondUrl = await second.listen({ host: '127.0.0.1', port: 0 });
