@@ -28,7 +28,7 @@ export const printSlowest = ({ wallMs, files }, count) => {
   const total = files.reduce((sum, f) => sum + f.wallMs, 0);
   console.log(
     `Test files: ${files.length} in ${Math.round(wallMs / 1000)} s of wall time ` +
-      `(${Math.round(total / 1000)} s of file time, two at a time)`,
+      `(${Math.round(total / 1000)} s of file time; files run side by side)`,
   );
   console.log(`The ${Math.min(count, files.length)} slowest files (wall seconds, share of all file time):`);
   for (const file of [...files].sort((a, b) => b.wallMs - a.wallMs).slice(0, count)) {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '../../apps/api/src/config.ts';
+import { sofficeCommand } from '../../apps/api/src/modules/preview/office.ts';
 import { renderPdfPages } from '../../apps/api/src/modules/preview/pages.ts';
 import { detectTools, runTool } from '../../apps/api/src/modules/preview/tools.ts';
 import {
@@ -154,21 +155,11 @@ try {
       `<!DOCTYPE html><html><head><meta charset="utf-8"><title>教案</title></head><body>${pages.join('')}</body></html>`,
     );
     const soffice = (args: string[], profile: string) =>
-      runTool(
-        [
-          tools.soffice!,
-          '--headless',
-          '--invisible',
-          '--nologo',
-          '--nodefault',
-          '--nofirststartwizard',
-          '--nolockcheck',
-          '--norestore',
-          `-env:UserInstallation=file://${path.join(dir, profile)}`,
-          ...args,
-        ],
-        { timeoutMs: 300_000, cwd: dir, env: { HOME: dir, TMPDIR: dir } },
-      );
+      runTool(sofficeCommand(tools.soffice!, path.join(dir, profile), args), {
+        timeoutMs: 300_000,
+        cwd: dir,
+        env: { HOME: dir, TMPDIR: dir },
+      });
     await soffice(['--convert-to', 'docx:MS Word 2007 XML', '--outdir', dir, path.join(dir, 'lesson.html')], 'p0');
     const docx = path.join(dir, 'lesson.docx');
     const firstPage = async (sample: number) => {

@@ -15,6 +15,20 @@ export type OfficeConverter = (
   options: { timeoutMs: number; signal?: AbortSignal; workDir: string },
 ) => Promise<OfficeConversion>;
 
+/** LibreOffice headless with its own profile in `workDir`, no first-start wizard, no restore: then `args`. */
+export const sofficeCommand = (soffice: string, workDir: string, args: string[]) => [
+  soffice,
+  '--headless',
+  '--invisible',
+  '--nologo',
+  '--nodefault',
+  '--nofirststartwizard',
+  '--nolockcheck',
+  '--norestore',
+  `-env:UserInstallation=file://${path.join(workDir, 'profile')}`,
+  ...args,
+];
+
 /**
  * An Office document → PDF with LibreOffice headless, in `workDir` (its own profile and HOME there, so conversions
  * never share state), without network when the kernel allows and with a cap on what it may write.
@@ -24,20 +38,7 @@ export const officeToPdf: OfficeConverter = async (tools, input, outDir, { timeo
     [
       ...tools.noNetwork,
       ...tools.fileSizeCap(OUTPUT_CAP),
-      tools.soffice!,
-      '--headless',
-      '--invisible',
-      '--nologo',
-      '--nodefault',
-      '--nofirststartwizard',
-      '--nolockcheck',
-      '--norestore',
-      `-env:UserInstallation=file://${path.join(workDir, 'profile')}`,
-      '--convert-to',
-      'pdf',
-      '--outdir',
-      outDir,
-      input,
+      ...sofficeCommand(tools.soffice!, workDir, ['--convert-to', 'pdf', '--outdir', outDir, input]),
     ],
     { timeoutMs, cwd: workDir, env: { HOME: workDir, TMPDIR: workDir }, signal },
   );
