@@ -122,6 +122,9 @@ describe('admin dashboard part', () => {
       await page.getByText('学科“地理”：启用').waitFor();
       await page.getByText('回复工单“课件上传后无法预览”').waitFor();
       await page.getByRole('combobox', { name: '操作类型' }).click();
+      // A click while the dropdown still slides in can miss the option (seen with two test files running).
+      await page.locator('.ant-select-item-option[title="回复工单"]').waitFor();
+      await animationsSettled(page);
       await page.locator('.ant-select-item-option[title="回复工单"]').click();
       await page.getByText('学科“地理”：停用').waitFor({ state: 'detached' });
       const row = page.getByRole('row').filter({ hasText: '回复工单“课件上传后无法预览”' });
