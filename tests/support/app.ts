@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ApiClientOptions, createApiClient } from '@zyk/shared';
 import { type AppOptions, buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
 import { createTestDatabase } from './db.ts';
 import { DEMO_ENV, demoSnapshot } from './demo.ts';
 import { cachingMediaConverters } from './media-cache.ts';
+import { testConfig } from './test-config.ts';
 
 /**
  * The real app on a real database, listening on a random loopback port, with a typed client that keeps the
@@ -30,14 +30,7 @@ export const startTestApp = async (
   // Each app gets its own data folder (stored objects, secrets), never the repository's .data.
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'zyk-app-'));
   if (demo) cpSync(demo.dataDir, dataDir, { recursive: true });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SERVE_WEB: 'false',
-    DATA_DIR: dataDir,
-    ...(demo && DEMO_ENV),
-    ...options.env,
-  });
+  const config = testConfig(dataDir, { ...(demo && DEMO_ENV), ...options.env });
   const app = await buildApp({
     config,
     databaseUrl: db.url,

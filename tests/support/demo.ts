@@ -4,9 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
 import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
 import { DEMO_DB, TEMPLATE_DB } from './db-names.ts';
+import { testConfig } from './test-config.ts';
 
 /** Settings the demo is made with; a file that clones it may start its app with others. */
 export const DEMO_ENV = { RATE_LIMITS: 'false', JOB_WORKER: 'false' } as const;
@@ -35,13 +35,7 @@ const makeDemo = async (admin: pg.Client, adminUrl: string, dataDir: string) => 
   await admin.query(`CREATE DATABASE ${building} TEMPLATE ${TEMPLATE_DB}`);
   const url = new URL(adminUrl);
   url.pathname = `/${building}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SERVE_WEB: 'false',
-    DATA_DIR: buildingDir,
-    ...DEMO_ENV,
-  });
+  const config = testConfig(buildingDir, DEMO_ENV);
   const app = await buildApp({ config, databaseUrl: url.toString(), webDir: null });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
