@@ -6,7 +6,7 @@ import { loginAs } from '../support/auth.ts';
 import { dictIds, publishDoc } from '../support/library.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
 import { pageFindings, settle, VIEWPORTS, watchPage } from './gate-checks.ts';
-import { cn, eventually, motionEnded, toast } from './helpers.ts';
+import { cn, confirmPopover, eventually, motionEnded, toast } from './helpers.ts';
 
 /**
  * The console's 教材目录 in Chromium. As the district administrator: choose 初中 数学 and see the seeded 人教版
@@ -93,11 +93,6 @@ const lessonsOfUnit = async (page: Page) => {
   const start = names.indexOf(UNIT);
   const end = names.findIndex((n, i) => i > start && /^第.+章/.test(n));
   return names.slice(start + 1, end === -1 ? undefined : end);
-};
-const confirm = async (page: Page, label: string) => {
-  const popup = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
-  await popup.getByRole('button', { name: cn(label) }).click();
-  await popup.waitFor({ state: 'hidden' });
 };
 
 const GOOD_CSV = [
@@ -196,12 +191,12 @@ describe('教材目录 (district administrator)', () => {
         .getByRole('button', { name: cn('停用') })
         .click();
       await page.getByText('已挂在它上面的 0 个资源不受影响，仍可在上级“第十一章 三角形”下找到').waitFor();
-      await confirm(page, '停用');
+      await confirmPopover(page, '停用');
       await eventually(() => row(page, RENAMED).textContent()).toContain('已停用');
       await panel(page)
         .getByRole('button', { name: cn('恢复') })
         .click();
-      await confirm(page, '恢复');
+      await confirmPopover(page, '恢复');
       await eventually(() => row(page, RENAMED).textContent()).not.toContain('已停用');
       await panel(page)
         .getByRole('button', { name: cn('停用') })
@@ -267,7 +262,7 @@ describe('教材目录 (district administrator)', () => {
       await panel(page)
         .getByRole('button', { name: cn('合并') })
         .click();
-      await confirm(page, '合并');
+      await confirmPopover(page, '合并');
       await eventually(async () => (await page.getByTestId('catalogue-merge-result').textContent()) ?? '').toContain(
         '移动了 2 个资源、0 个下级节点',
       );

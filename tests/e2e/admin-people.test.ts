@@ -5,7 +5,7 @@ import { verifyPassword } from '../../apps/api/src/lib/password.ts';
 import type { TestApp } from '../support/app.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
 import { pageFindings, settle, VIEWPORTS, watchPage } from './gate-checks.ts';
-import { cn, eventually, motionEnded, toast } from './helpers.ts';
+import { cn, confirmPopover, eventually, motionEnded, toast } from './helpers.ts';
 
 /**
  * The console's people pages in Chromium: as the district administrator, create a user, find it by search and
@@ -95,10 +95,7 @@ describe('users', () => {
       // Disable it from the drawer; the 已停用 filter then finds it.
       await userRow(page, 'guomy').getByRole('button', { name: '详情：郭明远（guomy）' }).click();
       await drawer.getByRole('button', { name: cn('停用') }).click();
-      await page
-        .locator('.ant-popconfirm')
-        .getByRole('button', { name: cn('停用') })
-        .click();
+      await confirmPopover(page, '停用');
       await toast(page, '已停用，其全部会话已退出').waitFor();
       await eventually(async () => (await drawer.textContent()) ?? '').toContain('已停用');
       await drawer.getByRole('button', { name: /^(关闭|Close)$/ }).click();

@@ -11,7 +11,7 @@ import { dictIds } from '../support/library.ts';
 import { cookieOf, postDocument } from '../support/uploads.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
 import { animationsSettled } from './gate-checks.ts';
-import { cn, eventually, sessionForBlock, toast } from './helpers.ts';
+import { cn, confirmPopover, eventually, sessionForBlock, toast } from './helpers.ts';
 
 /**
  * Personal space in Chromium (issue 9, items 1 and 4): its own header and side navigation, the overview, my
@@ -190,10 +190,7 @@ describe('a teacher in personal space', () => {
       .filter({ hasText: REJECTED })
       .getByRole('button', { name: cn('删除') })
       .click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: cn('删除') })
-      .click();
+    await confirmPopover(page, '删除');
     await toast(page, '已删除').waitFor();
     await eventually(() => rows.count()).toBe(4);
     expect((await t.prisma.resource.findUniqueOrThrow({ where: { id: ids.rejected } })).deletedAt).not.toBeNull();

@@ -5,7 +5,7 @@ import { verifyPassword } from '../../apps/api/src/lib/password.ts';
 import type { TestApp } from '../support/app.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
 import { pageFindings, settle, VIEWPORTS, watchPage } from './gate-checks.ts';
-import { cn, eventually, isPuzzle, isVerify, loginDialog, motionEnded, toast } from './helpers.ts';
+import { cn, confirmPopover, eventually, isPuzzle, isVerify, loginDialog, motionEnded, toast } from './helpers.ts';
 
 /**
  * The account site's registration and password recovery in Chromium, as a new teacher and a forgetful one go
@@ -159,10 +159,7 @@ describe('register → approval → login', () => {
         expect(await pageFindings(admin.page)).toEqual([]);
         await admin.page.screenshot({ path: shot('admin-registrations-desktop'), fullPage: true });
         await row.getByRole('button', { name: '通过 孙晓燕 的注册申请' }).click();
-        await admin.page
-          .locator('.ant-popconfirm')
-          .getByRole('button', { name: cn('通过') })
-          .click();
+        await confirmPopover(admin.page, '通过');
         await toast(admin.page, '已通过 孙晓燕 的注册申请，已短信通知').waitFor();
         await admin.page.getByText('没有待审核的注册申请').waitFor();
         expect(admin.watcher.take()).toEqual([]);

@@ -124,7 +124,7 @@ describe('demo micro-courses', () => {
     }
     expect(fileIds.size).toBe(resources.length);
     expect(hashes.size).toBe(resources.length);
-  });
+  }, 120_000); // two ffprobe runs per micro-course
 
   it('titles name the stage’s grade, and those on the catalogue hang on the lesson they name', async () => {
     const catalogue = await catalogueOf(t.prisma);

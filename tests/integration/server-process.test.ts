@@ -45,7 +45,9 @@ beforeAll(async () => {
   });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  for (let i = 0; i < 500; i++) {
+  // Seeding the demo district comes first: 40 s and more on a loaded 2-core machine.
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     if (
       await fetch(`${base}/healthz`).then(
@@ -57,7 +59,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server did not start: ${output}`);
-});
+}, 200_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
