@@ -5,6 +5,7 @@ import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
 import { seedCatalogueIfEmpty } from '../../apps/api/src/db/seed.ts';
 import { ARGON2_OPTIONS } from '../../apps/api/src/lib/password.ts';
 import { DEMO_PASSWORD, TRANSPORT_KEY } from '../support/auth.ts';
+import { dropEvidence } from '../support/captcha.ts';
 import { loginOverHttp } from '../support/uploads.ts';
 import {
   cpuMeter,
@@ -259,7 +260,7 @@ try {
         const serial = puzzle.captchaSerialNumber;
         const { x } = await bench.app.prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } });
         const answer = { captchaSerialNumber: serial, moveEnd_X: x, wbili: 1 };
-        await post(routes.rstImgSwipe.path, answer);
+        await post(routes.rstImgSwipe.path, { ...answer, ...dropEvidence(serial, x) });
         await post(routes.newLogin.path, {
           username: TEACHERS[i % TEACHERS.length],
           password,

@@ -2,6 +2,7 @@ import { encryptPassword, routes } from '@zyk/shared';
 import { PNG } from 'pngjs';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../../apps/api/src/lib/password.ts';
 import { CAPTCHA, generatePuzzle } from '../../apps/api/src/modules/captcha/image.ts';
+import { dropEvidence } from '../support/captcha.ts';
 import { percentile, report, round, runConcurrent, startBenchApp } from './support.ts';
 
 /**
@@ -52,7 +53,12 @@ try {
     const res = await fetch(`${bench.url}${routes.getImgSwipe.path}`);
     const serial = (await res.json()).data.captchaSerialNumber as string;
     const { x } = await bench.app.prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } });
-    await post(routes.rstImgSwipe.path, { captchaSerialNumber: serial, moveEnd_X: x, wbili: 1 });
+    await post(routes.rstImgSwipe.path, {
+      captchaSerialNumber: serial,
+      moveEnd_X: x,
+      wbili: 1,
+      ...dropEvidence(serial, x),
+    });
     solved.push({ captchaSerialNumber: serial, moveEnd_X: x, wbili: 1 });
   }
   const password = encryptPassword('Teacher@2026', TRANSPORT_KEY);

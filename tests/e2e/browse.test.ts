@@ -11,7 +11,7 @@ import { dictIds } from '../support/library.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploads.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
 import { animationsSettled } from './gate-checks.ts';
-import { cn, eventually, loginDialog, sessionForBlock, toast } from './helpers.ts';
+import { cn, confirmPopover, dragSlider, eventually, loginDialog, sessionForBlock, toast } from './helpers.ts';
 
 /**
  * Browsing the library in Chromium (issue 8, item 5): home, the three lists (kept alive under their details),
@@ -416,19 +416,8 @@ const solvePuzzleWithMouse = async (page: Page, puzzle: Promise<Response>) => {
   const { x } = await t.prisma.captchaChallenge.findUniqueOrThrow({
     where: { serial: body.data.captchaSerialNumber },
   });
-  const slider = loginDialog(page).getByRole('slider');
-  await eventually(() => slider.getAttribute('aria-disabled')).toBe('false');
-  await slider.hover();
-  const box = (await slider.boundingBox())!;
-  const x0 = box.x + box.width / 2;
-  const y0 = box.y + box.height / 2;
-  const verified = page.waitForResponse((r) => r.url().includes('/api/login/rstImgSwipe'));
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  await page.mouse.move(x0 + x / 2, y0 + 2, { steps: 6 });
-  await page.mouse.move(x0 + x, y0, { steps: 6 });
-  await page.mouse.up();
-  expect(((await (await verified).json()) as { data: number }).data).toBe(1);
+  const verified = await dragSlider(page, x);
+  expect(((await verified.json()) as { data: number }).data).toBe(1);
 };
 
 describe('a teacher', () => {
@@ -492,10 +481,7 @@ describe('a teacher', () => {
     expect(await reply.locator('p').textContent()).toBe('补充：也可以用赵爽弦图证明。');
 
     await reply.getByRole('button', { name: '删除' }).click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: cn('删除') })
-      .click();
+    await confirmPopover(page, '删除');
     await eventually(() => reply.count()).toBe(0);
   });
 
@@ -563,10 +549,7 @@ describe('a teacher', () => {
     await records.getByRole('button', { name: '牛顿', exact: true }).waitFor();
 
     await records.getByRole('button', { name: '清空' }).click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: cn('清空') })
-      .click();
+    await confirmPopover(page, '清空');
     await records.getByText('暂无搜索记录').waitFor();
     const user = await t.prisma.user.findUniqueOrThrow({ where: { userName: 'zhangxm' } });
     expect(await t.prisma.searchRecord.count({ where: { userId: user.id } })).toBe(0);

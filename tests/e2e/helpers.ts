@@ -1,5 +1,7 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { handTrack } from '../support/captcha.ts';
+import { animationsSettled } from './gate-checks.ts';
 
 /** Page helpers the e2e files share: waiting, antd's toasts and labels, the picker, the login dialog's slider. */
 
@@ -47,20 +49,51 @@ export const isPuzzle = (response: Response) =>
   response.url().includes('/api/login/getImgSwipe') && response.request().method() === 'GET';
 export const isVerify = (response: Response) => response.url().includes('/api/login/rstImgSwipe');
 
-/** Drags the (enabled) slider handle `dx` pixels to the right with the real mouse; the server's answer to the drop. */
-export const dragSlider = async (page: Page, dx: number) => {
-  await slider(page).hover(); // waits until the handle has stopped sliding back
+type Track = [number, number, number][];
+
+/**
+ * Moves along a hand's drag (points [x, y, ms] from the start) in real time: the server judges a drag by its timing
+ * and shape, so the waits here are the input itself, not waits for the page.
+ */
+const followTrack = async (track: Track, moveTo: (x: number, y: number) => Promise<unknown>) => {
+  const start = performance.now();
+  for (const [x, y, t] of track.slice(1)) {
+    const wait = t - (performance.now() - start);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await moveTo(x, y);
+  }
+};
+
+/** The middle of the (enabled, still) slider handle. */
+const handleCentre = async (page: Page) => {
+  await expect.poll(() => slider(page).getAttribute('aria-disabled')).toBe('false');
+  await slider(page).hover({ trial: true }); // only waits until it is visible and still
   const box = (await slider(page).boundingBox())!;
-  const x0 = box.x + box.width / 2;
-  const y0 = box.y + box.height / 2;
+  return { x0: box.x + box.width / 2, y0: box.y + box.height / 2 };
+};
+
+/** Drags the slider handle `dx` pixels to the right with the real mouse, as a hand does; the server's answer. */
+export const dragSlider = async (page: Page, dx: number) => {
+  const { x0, y0 } = await handleCentre(page);
   const verified = page.waitForResponse(isVerify);
   await page.mouse.move(x0, y0);
   await page.mouse.down();
-  // A hand is not a straight line: overshoot a little and wobble, then settle on the target.
-  await page.mouse.move(x0 + dx * 0.5, y0 + 3, { steps: 6 });
-  await page.mouse.move(x0 + dx + 6, y0 - 2, { steps: 6 });
-  await page.mouse.move(x0 + dx, y0, { steps: 3 });
+  await followTrack(handTrack(dx), (x, y) => page.mouse.move(x0 + x, y0 + y));
   await page.mouse.up();
+  return verified;
+};
+
+/** The same with a finger, through Chromium's touch input (pointer events of type touch reach the page). */
+export const dragSliderByTouch = async (page: Page, context: BrowserContext, dx: number) => {
+  const { x0, y0 } = await handleCentre(page);
+  const cdp = await context.newCDPSession(page);
+  const verified = page.waitForResponse(isVerify);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+  await followTrack(handTrack(dx), (x, y) =>
+    cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + x, y: y0 + y }] }),
+  );
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
   return verified;
 };
 
@@ -68,9 +101,14 @@ export const dragSlider = async (page: Page, dx: number) => {
  * Waits until no finite CSS animation or transition runs (a drawer sliding in, a confirmation fading out): colours
  * are only final, for axe's contrast check, once the motion has ended. Endless ones (a spinner) are not waited for.
  */
-export const motionEnded = (page: Page) =>
-  page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
-  );
+export const motionEnded = animationsSettled;
+
+/** Confirms an antd Popconfirm once it has stopped zooming in: a click during the zoom can land beside the button. */
+export const confirmPopover = async (page: Page, label: string) => {
+  const popup = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+  const button = popup.getByRole('button', { name: cn(label) });
+  await button.waitFor();
+  await animationsSettled(page);
+  await button.click();
+  await popup.waitFor({ state: 'hidden' });
+};

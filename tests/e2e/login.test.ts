@@ -7,6 +7,8 @@ import { touchTargets } from './gate-checks.ts';
 import {
   dismissPicker,
   dragSlider,
+  dragSliderByTouch,
+  eventually,
   isPuzzle,
   isVerify,
   loginDialog,
@@ -40,9 +42,18 @@ const puzzleFrom = async (response: Promise<Response>) => {
   return { serial, x, yposition: body.data.yposition };
 };
 
+/** A new visitor's home page, its login dialog opened from the header; the puzzle it shows. */
+const openLoginFromHome = async (page: Page) => {
+  await page.goto(`${t.url}/home/index`);
+  await dismissPicker(page);
+  const nextPuzzle = page.waitForResponse(isPuzzle);
+  await headerLogin(page).click();
+  await loginDialog(page).waitFor({ state: 'visible' });
+  return puzzleFrom(nextPuzzle);
+};
+
 /** Drags the slider handle `dx` pixels to the right with the real mouse, and returns the server's verdict. */
 const dragWithMouse = async (page: Page, dx: number) => {
-  await expect.poll(() => slider(page).getAttribute('aria-disabled')).toBe('false');
   const response = await dragSlider(page, dx);
   return {
     request: response.request().postDataJSON() as { captchaSerialNumber: string; moveEnd_X: number; wbili: number },
@@ -52,23 +63,7 @@ const dragWithMouse = async (page: Page, dx: number) => {
 
 /** The same with a finger, through Chromium's touch input (pointer events of type touch reach the page). */
 const dragWithTouch = async (page: Page, context: BrowserContext, dx: number) => {
-  await expect.poll(() => slider(page).getAttribute('aria-disabled')).toBe('false');
-  await slider(page).hover({ trial: true }); // only waits until it is visible and still
-  const box = (await slider(page).boundingBox())!;
-  const x0 = box.x + box.width / 2;
-  const y0 = box.y + box.height / 2;
-  const cdp = await context.newCDPSession(page);
-  const verified = page.waitForResponse(isVerify);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
-  for (let i = 1; i <= 10; i++) {
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchMove',
-      touchPoints: [{ x: x0 + (dx * i) / 10, y: y0 + (i % 2) }],
-    });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-  const response = await verified;
+  const response = await dragSliderByTouch(page, context, dx);
   return {
     request: response.request().postDataJSON() as { moveEnd_X: number; wbili: number },
     result: ((await response.json()) as { data: number }).data,
@@ -187,7 +182,12 @@ describe('login dialog, slider puzzle, session and logout', () => {
     const miss = puzzle.x > 120 ? puzzle.x - 60 : puzzle.x + 60;
     const { request, result } = await dragWithMouse(page, miss);
     expect(result).toBe(0);
-    expect(request).toEqual({ captchaSerialNumber: puzzle.serial, moveEnd_X: miss, wbili: 1 });
+    expect(request).toMatchObject({ captchaSerialNumber: puzzle.serial, moveEnd_X: miss, wbili: 1 });
+    // With the drag as the page saw it, ending at the drop, and the puzzle's proof of work.
+    const { track, nonce } = request as unknown as { track: number[][]; nonce: string };
+    expect(track.length).toBeGreaterThan(10);
+    expect(track.at(-1)![0]).toBeCloseTo(miss, 0);
+    expect(nonce).toMatch(/^\d+$/);
     await toast(page, MESSAGES.captcha.failed).waitFor();
     await expect.poll(() => slider(page).getAttribute('aria-valuenow')).toBe('0');
     await expect.poll(() => captcha(page).getAttribute('data-phase')).toBe('idle');
@@ -258,7 +258,7 @@ describe('login dialog, slider puzzle, session and logout', () => {
     const tab = await context.newPage();
     try {
       await tab.goto(`${t.url}/home/index`);
-      await expect.poll(() => userMenu(tab).textContent()).toContain('李建国');
+      await eventually(() => userMenu(tab).textContent()).toContain('李建国');
       // A tab of its own has no user yet: the session check applies the saved stage/subject and closes the picker.
       await expect.poll(() => selectionLabel(tab).textContent()).toBe('初中 | 数学');
       await picker(tab).waitFor({ state: 'hidden' });
@@ -371,12 +371,7 @@ const loginWithFinger = async (options: {
     deviceScaleFactor,
   });
   try {
-    await page.goto(`${t.url}/home/index`);
-    await dismissPicker(page);
-    const nextPuzzle = page.waitForResponse(isPuzzle);
-    await headerLogin(page).click();
-    await loginDialog(page).waitFor({ state: 'visible' });
-    const { serial, x } = await puzzleFrom(nextPuzzle);
+    const { serial, x } = await openLoginFromHome(page);
     await expect.poll(() => loginDialog(page).getByTestId('captcha-piece').isVisible()).toBe(true);
 
     const frame = await waitUntilStill(page);
@@ -434,4 +429,24 @@ describe('on a phone', () => {
       shot: 'login-dialog-phone-390',
     });
   });
+
+  // The server judges the drag's timing and shape: a hand's drag with the mouse passes on the first try at both sizes.
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    it(`at ${width}×${height} a drag with the mouse passes on the first try`, async () => {
+      const { context, page, errors } = await openSession(browser, { viewport: { width, height } });
+      try {
+        const { x } = await openLoginFromHome(page);
+        const frame = await waitUntilStill(page);
+        const { result } = await dragWithMouse(page, x * Math.min(1, frame.width / 310));
+        expect(result).toBe(1);
+        await expect.poll(() => captcha(page).getAttribute('data-phase')).toBe('success');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -2,6 +2,7 @@ import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_MAX_FAILURES, CAPTCHA_TOLERANCE_PX } from '../../apps/api/src/modules/captcha/service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { handTrack, proofFor } from '../support/captcha.ts';
 
 // Guessing many offsets on one puzzle at once, against the real app on Postgres.
 
@@ -21,7 +22,8 @@ describe('slider captcha under attack', () => {
   it(`counts concurrent guesses on one puzzle as tries: at most ${CAPTCHA_MAX_FAILURES} per puzzle`, async () => {
     const { call } = t.client();
     const PUZZLES = 40;
-    // 60, 69, …, 258: every offset a hole can have lies within the tolerance of one of these 23 guesses.
+    // 60, 69, …, 258: every offset a hole can have lies within the tolerance of one of these 23 guesses, each sent with
+    // a hand's drag and the puzzle's proof of work, as a forging client would.
     const guesses = Array.from({ length: 23 }, (_, i) => 60 + 9 * i);
     let passes = 0;
     for (let p = 0; p < PUZZLES; p++) {
@@ -30,9 +32,13 @@ describe('slider captcha under attack', () => {
       const serial = puzzle.data.captchaSerialNumber;
       // The order is shuffled so where the right guess sits in the burst is independent of the hole's position.
       const order = [...guesses].sort(() => Math.random() - 0.5);
+      const nonce = proofFor(serial);
       const answers = await Promise.all(
         order.map((x) =>
-          call(routes.rstImgSwipe, { headers, body: { captchaSerialNumber: serial, moveEnd_X: x, wbili: 1 } }),
+          call(routes.rstImgSwipe, {
+            headers,
+            body: { captchaSerialNumber: serial, moveEnd_X: x, wbili: 1, track: handTrack(x), nonce },
+          }),
         ),
       );
       const codes = answers.map((a) => a.data);
@@ -58,5 +64,5 @@ describe('slider captcha under attack', () => {
     // Exactly 3 of the 23 shuffled guesses are tried, so a puzzle falls with chance 3/23 (about 5 of 40 expected;
     // 14 or more happens with chance below 1e-4). The two-statement check let about half of them through.
     expect(passes).toBeLessThanOrEqual(13);
-  });
+  }, 120_000); // 40 proofs of work and 920 drops
 });

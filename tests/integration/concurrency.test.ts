@@ -1,10 +1,13 @@
-import { routes } from '@zyk/shared';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { ERRORS, routes } from '@zyk/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, userBalances } from '../../apps/api/src/modules/commerce/ledger.ts';
 import { settleDueIncome } from '../../apps/api/src/modules/commerce/settlement.ts';
 import { creditBalance, grantCoupon } from '../../apps/api/src/modules/commerce/wallet.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs, payTokenOf, setPayPassword } from '../support/auth.ts';
+import { handTrack, proofFor } from '../support/captcha.ts';
 import {
   type Answer,
   type BurstResult,
@@ -313,13 +316,17 @@ describe('50 concurrent callers from one session', () => {
     const puzzle = await send(t.url, null, routes.getImgSwipe);
     const serial = (puzzle.body.data as { captchaSerialNumber: string }).captchaSerialNumber;
     const { x } = await t.prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } });
-    // Every position from x - 25 to x + 24: the right one is among them, as a brute-forcing client would try.
+    // Every position from x - 25 to x + 24: the right one is among them, as a brute-forcing client would try, each
+    // with a hand's drag and the puzzle's proof of work.
+    const nonce = proofFor(serial);
     const r = await burst(
       N,
-      (i) =>
-        send(t.url, null, routes.rstImgSwipe, {
-          body: { captchaSerialNumber: serial, moveEnd_X: Math.max(0, x - 25 + i), wbili: 1 },
-        }),
+      (i) => {
+        const moveEnd_X = Math.max(0, x - 25 + i);
+        return send(t.url, null, routes.rstImgSwipe, {
+          body: { captchaSerialNumber: serial, moveEnd_X, wbili: 1, track: handTrack(moveEnd_X), nonce },
+        });
+      },
       bystanders(),
     );
     expectSound('captcha verify', r);
@@ -329,5 +336,162 @@ describe('50 concurrent callers from one session', () => {
     expect(results.filter((v) => v !== 2).length).toBeLessThanOrEqual(3);
     const row = await t.prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } });
     expect(row.failures).toBeLessThanOrEqual(3);
+  });
+});
+
+/**
+ * The cap on requests in flight (plugins/in-flight.ts), on an app of its own with its limits on (the app above has
+ * them off). A request whose body is still on its way is in flight, as a slow one is: the one over the cap is
+ * answered 429 in the envelope at once, while another session and a visitor are answered as usual; every way a
+ * request ends (answered, refused, failed, cut off) gives its place back.
+ */
+describe('requests in flight per session', () => {
+  const LIST = { type: 'DOCUMENT', current: 1, size: 20, sort: '1', sortWay: 'DESC' };
+  const LIST_TEXT = JSON.stringify(LIST);
+  let capped: TestApp;
+  let perSession: number;
+  let sessionA: string;
+  let sessionB: string;
+  /** Requests the server has received, and responses it has closed (its own 'close' listener ran before ours). */
+  let arrived = 0;
+  let closed = 0;
+
+  const until = async (what: string, done: () => boolean) => {
+    for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(done(), what).toBe(true);
+  };
+  const allClosed = () => until(`${closed} of ${arrived} responses closed`, () => closed === arrived);
+
+  /** A resource list request whose body stops after its first byte: in flight until `finish` or `cut`. */
+  const hold = (cookie: string | null) => {
+    const url = new URL(`${capped.url}${routes.resourceList.path}`);
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      agent: false,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(LIST_TEXT),
+        ...(cookie ? { cookie } : {}),
+      },
+    });
+    const answer = new Promise<Answer>((resolve, reject) => {
+      req.on('error', reject);
+      req.on('response', (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (b: Buffer) => parts.push(b));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(parts).toString()), ms: 0 }),
+        );
+      });
+    });
+    req.write(LIST_TEXT.slice(0, 1));
+    return {
+      answer,
+      finish: () => req.end(LIST_TEXT.slice(1)),
+      cut: () => {
+        answer.catch(() => {}); // the request fails: expected
+        req.destroy();
+      },
+    };
+  };
+  /** `n` held requests, once the server has all of them. */
+  const holdMany = async (n: number, cookie: (i: number) => string | null) => {
+    const from = arrived;
+    const held = Array.from({ length: n }, (_, i) => hold(cookie(i)));
+    await until(`${arrived - from} of ${n} held requests arrived`, () => arrived - from === n);
+    return held;
+  };
+  const list = (cookie: string | null) => send(capped.url, cookie, routes.resourceList, { body: LIST });
+  const expectRefused = (a: Answer) => {
+    expect(a.status).toBe(429);
+    expect(a.body).toEqual({
+      code: ERRORS.RATE_LIMITED.code,
+      success: false,
+      msg: ERRORS.RATE_LIMITED.msg,
+      data: null,
+    });
+  };
+  /** Exactly `n` places are free for `cookie`: `n` held requests are all answered 200 and one more is refused. */
+  const expectPlaces = async (cookie: string, n: number) => {
+    const held = await holdMany(n, () => cookie);
+    expectRefused(await list(cookie));
+    for (const h of held) h.finish();
+    expect((await Promise.all(held.map((h) => h.answer))).map((a) => a.status)).toEqual(Array(n).fill(200));
+    await allClosed();
+  };
+
+  beforeAll(async () => {
+    capped = await startTestApp({ env: { JOB_WORKER: 'false' } });
+    perSession = capped.config.MAX_IN_FLIGHT_PER_SESSION;
+    capped.app.server.on('request', (_req, res) => {
+      arrived++;
+      res.once('close', () => closed++);
+    });
+    sessionA = cookieOfClient(await loginAs(capped, 'lijg'));
+    sessionB = cookieOfClient(await loginAs(capped, 'wangcy'));
+    // A session counts as itself once this process has seen its token belong to a user (a made-up one never does).
+    for (const cookie of [sessionA, sessionB])
+      expect((await send(capped.url, cookie, routes.alreadyLogin)).status).toBe(200);
+    await allClosed();
+  });
+  afterAll(async () => {
+    capped?.app.server.closeAllConnections();
+    await capped?.close();
+  });
+
+  it('N + 1 slow requests from one session: one 429 at once, another session and a visitor meanwhile 200', async () => {
+    const from = arrived;
+    const held = Array.from({ length: perSession + 1 }, () => hold(sessionA));
+    await until('all arrived', () => arrived - from === perSession + 1);
+    // The one over the cap is answered while the others still wait for their bodies.
+    const first = await Promise.race([
+      ...held.map((h) => h.answer),
+      new Promise<null>((r) => setTimeout(() => r(null), 5000)),
+    ]);
+    expect(first, 'no request answered while N were in flight').not.toBeNull();
+    expectRefused(first!);
+    const [other, visitor] = await Promise.all([list(sessionB), list(null)]);
+    expect([other.status, other.body.code, visitor.status, visitor.body.code]).toEqual([200, 0, 200, 0]);
+    for (const h of held) h.finish();
+    const answers = await Promise.all(held.map((h) => h.answer));
+    expect(statusCounts(answers)).toEqual({ 200: perSession, 429: 1 });
+    await allClosed();
+    // The count is back to zero: the same session has its whole cap again.
+    expect((await list(sessionA)).status).toBe(200);
+    await expectPlaces(sessionA, perSession);
+  });
+
+  it('every way a request ends gives its place back: answered, refused, failed, cut off', async () => {
+    // Cut off while the server waits for the body.
+    for (const h of await holdMany(perSession, () => sessionA)) h.cut();
+    await allClosed();
+    await expectPlaces(sessionA, perSession);
+    // Refused by validation, and failed in the handler (no such resource), all at once.
+    const failed = await Promise.all(
+      Array.from({ length: perSession }, (_, i) =>
+        i % 2 === 0
+          ? send(capped.url, sessionA, routes.resourceList, { body: { ...LIST, current: 'x' } })
+          : send(capped.url, sessionA, routes.resourceInfo, { query: { id: 99_999_999 } }),
+      ),
+    );
+    expect(statusCounts(failed)).toEqual({ 400: Math.ceil(perSession / 2), 404: Math.floor(perSession / 2) });
+    await allClosed();
+    await expectPlaces(sessionA, perSession);
+  });
+
+  it('a made-up session cookie is no session of its own: such requests count by the client address', async () => {
+    const perAddress = capped.config.MAX_IN_FLIGHT_PER_ADDRESS;
+    const madeUp = () => `zyk_session=${randomBytes(32).toString('base64url')}`;
+    const held = await holdMany(perAddress, madeUp);
+    expectRefused(await list(madeUp()));
+    expectRefused(await list(null));
+    // A known session is counted apart from its address.
+    expect((await list(sessionA)).status).toBe(200);
+    for (const h of held) h.finish();
+    expect(statusCounts(await Promise.all(held.map((h) => h.answer)))).toEqual({ 200: perAddress });
+    await allClosed();
   });
 });

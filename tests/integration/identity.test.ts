@@ -1,9 +1,11 @@
-import { encryptPassword, MESSAGES, routes } from '@zyk/shared';
+import { createHash } from 'node:crypto';
+import { CAPTCHA_PROOF_BITS, encryptPassword, leadingZeroBits, MESSAGES, proofInput, routes } from '@zyk/shared';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_MAX_FAILURES, CAPTCHA_TOLERANCE_PX } from '../../apps/api/src/modules/captcha/service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs, solveCaptcha, TRANSPORT_KEY } from '../support/auth.ts';
+import { dropEvidence, proofFor } from '../support/captcha.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
 let t: TestApp;
@@ -20,6 +22,14 @@ const puzzleOf = async (call: ReturnType<TestApp['client']>['call']) => {
   const row = await t.prisma.captchaChallenge.findUniqueOrThrow({ where: { serial: res.data.captchaSerialNumber } });
   return { ...res.data, x: row.x, y: row.y };
 };
+/** A drop as the page sends it: the answer with a hand's drag to it and the puzzle's proof of work. */
+const drop = (captchaSerialNumber: string, moveEnd_X: number, wbili = 1) => ({
+  captchaSerialNumber,
+  moveEnd_X,
+  wbili,
+  ...dropEvidence(captchaSerialNumber, moveEnd_X),
+});
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
 const decodePng = (dataUrl: string) =>
   PNG.sync.read(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
 
@@ -46,12 +56,12 @@ describe('slider captcha', () => {
     const { call } = t.client();
     const near = await puzzleOf(call);
     const ok = await call(routes.rstImgSwipe, {
-      body: { captchaSerialNumber: near.captchaSerialNumber, moveEnd_X: near.x + CAPTCHA_TOLERANCE_PX, wbili: 1 },
+      body: drop(near.captchaSerialNumber, near.x + CAPTCHA_TOLERANCE_PX),
     });
     expect(ok.data).toBe(1);
     const far = await puzzleOf(call);
     const miss = await call(routes.rstImgSwipe, {
-      body: { captchaSerialNumber: far.captchaSerialNumber, moveEnd_X: far.x + CAPTCHA_TOLERANCE_PX + 1, wbili: 1 },
+      body: drop(far.captchaSerialNumber, far.x + CAPTCHA_TOLERANCE_PX + 1),
     });
     expect(miss.data).toBe(0);
   });
@@ -60,7 +70,7 @@ describe('slider captcha', () => {
     const { call } = t.client();
     const p = await puzzleOf(call);
     const res = await call(routes.rstImgSwipe, {
-      body: { captchaSerialNumber: p.captchaSerialNumber, moveEnd_X: p.x * 1.5, wbili: 1.5 },
+      body: drop(p.captchaSerialNumber, p.x * 1.5, 1.5),
     });
     expect(res.data).toBe(1);
   });
@@ -68,7 +78,7 @@ describe('slider captcha', () => {
   it('refuses a replay of a verified serial and an expired one', async () => {
     const { call } = t.client();
     const p = await puzzleOf(call);
-    const body = { captchaSerialNumber: p.captchaSerialNumber, moveEnd_X: p.x, wbili: 1 };
+    const body = drop(p.captchaSerialNumber, p.x);
     expect((await call(routes.rstImgSwipe, { body })).data).toBe(1);
     expect((await call(routes.rstImgSwipe, { body })).data).toBe(2);
     const old = await puzzleOf(call);
@@ -76,26 +86,49 @@ describe('slider captcha', () => {
       where: { serial: old.captchaSerialNumber },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    const expired = await call(routes.rstImgSwipe, {
-      body: { captchaSerialNumber: old.captchaSerialNumber, moveEnd_X: old.x, wbili: 1 },
-    });
+    const expired = await call(routes.rstImgSwipe, { body: drop(old.captchaSerialNumber, old.x) });
     expect(expired.data).toBe(2);
     const unknown = await call(routes.rstImgSwipe, { body: { captchaSerialNumber: 'nope', moveEnd_X: 10, wbili: 1 } });
     expect(unknown.data).toBe(2);
+  });
+
+  it('counts a right drop no person made as a miss: no drag or proof, a straight glide, a keyboard answer underpaid', async () => {
+    const { call } = t.client();
+    const p = await puzzleOf(call);
+    const serial = p.captchaSerialNumber;
+    const answer = { captchaSerialNumber: serial, moveEnd_X: p.x, wbili: 1 };
+    const glide = Array.from({ length: 21 }, (_, i) => [(p.x * i) / 20, i % 2, i * 20] as [number, number, number]);
+    const bare = await call(routes.rstImgSwipe, { body: answer });
+    const gliding = await call(routes.rstImgSwipe, { body: { ...answer, track: glide, nonce: proofFor(serial) } });
+    expect([bare.data, gliding.data]).toEqual([0, 0]);
+    let dragProof = 0;
+    while (leadingZeroBits(sha256(proofInput(serial, String(dragProof)))) !== CAPTCHA_PROOF_BITS.drag) dragProof++;
+    const keyboard = await call(routes.rstImgSwipe, { body: { ...answer, nonce: String(dragProof) } });
+    expect(keyboard.data).toBe(2); // the third miss: the puzzle is used up
+    expect((await t.prisma.captchaChallenge.findUniqueOrThrow({ where: { serial } })).failures).toBe(3);
+    expect((await call(routes.rstImgSwipe, { body: drop(serial, p.x) })).data).toBe(2);
+
+    // The keyboard's answer with its own, larger proof passes.
+    const q = await puzzleOf(call);
+    const byKeyboard = await call(routes.rstImgSwipe, {
+      body: {
+        captchaSerialNumber: q.captchaSerialNumber,
+        moveEnd_X: q.x,
+        wbili: 1,
+        nonce: proofFor(q.captchaSerialNumber, 'keyboard'),
+      },
+    });
+    expect(byKeyboard.data).toBe(1);
   });
 
   it(`cuts off brute force: after ${CAPTCHA_MAX_FAILURES} misses even the right offset needs a new puzzle`, async () => {
     const { call } = t.client();
     const p = await puzzleOf(call);
     const guesses = await Promise.all(
-      [0, 1, 2, 3, 4, 5].map((i) =>
-        call(routes.rstImgSwipe, { body: { captchaSerialNumber: p.captchaSerialNumber, moveEnd_X: 10 + i, wbili: 1 } }),
-      ),
+      [0, 1, 2, 3, 4, 5].map((i) => call(routes.rstImgSwipe, { body: drop(p.captchaSerialNumber, 10 + i) })),
     );
     expect(guesses.filter((g) => g.data === 0).length).toBeLessThanOrEqual(CAPTCHA_MAX_FAILURES - 1);
-    const right = await call(routes.rstImgSwipe, {
-      body: { captchaSerialNumber: p.captchaSerialNumber, moveEnd_X: p.x, wbili: 1 },
-    });
+    const right = await call(routes.rstImgSwipe, { body: drop(p.captchaSerialNumber, p.x) });
     expect(right.data).toBe(2);
   });
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { encryptPassword, routes, UPLOAD } from '@zyk/shared';
 import type { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
 import { DEMO_PASSWORD, TRANSPORT_KEY } from './auth.ts';
+import { dropEvidence } from './captcha.ts';
 
 /** Talking to the upload endpoints the way the web's upload helper does, with a session cookie. */
 
@@ -36,7 +37,7 @@ export const loginOverHttp = async (
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  await post(routes.rstImgSwipe.path, answer);
+  await post(routes.rstImgSwipe.path, { ...answer, ...dropEvidence(serial, x) });
   const res = await post(routes.newLogin.path, {
     username,
     password: encryptPassword(password, TRANSPORT_KEY),

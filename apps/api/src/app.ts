@@ -47,6 +47,7 @@ import workOrderRoutes from './modules/workorders/routes.ts';
 import cacheSync from './plugins/cache-sync.ts';
 import docs from './plugins/docs.ts';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors.ts';
+import inFlight from './plugins/in-flight.ts';
 import input from './plugins/input.ts';
 import metrics from './plugins/metrics.ts';
 import prisma from './plugins/prisma.ts';
@@ -149,6 +150,7 @@ export const buildApp = async ({
   await app.register(input);
   await app.register(security, { config, rateLimitStore: createSharedRateLimitStore(() => app.pg) });
   await app.register(cookie);
+  await app.register(inFlight, { config });
   await app.register(prisma, { databaseUrl, config });
   // Before the jobs and the modules, which report to it, and before any route, so that every route is measured.
   await app.register(metrics, { config });

@@ -83,8 +83,16 @@ const schema = z.object({
     .string()
     .default('')
     .refine((v) => v === '' || v.length >= 16, { message: '至少 16 个字符' }),
-  /** Per-route request limits (off only in tests that hammer validation). */
+  /** Per-route request limits and the two caps below (off only in tests that hammer the api from one client). */
   RATE_LIMITS: bool.default(true),
+  /**
+   * Api requests one session may have in flight at once (plugins/in-flight.ts); more answer 429. 0 = no cap. A list
+   * page asks for up to 23 at once (20 card thumbnails) when the server is slow and nothing limits the browser's
+   * connections (HTTP/2): twice that, for two tabs.
+   */
+  MAX_IN_FLIGHT_PER_SESSION: z.coerce.number().int().min(0).default(48),
+  /** The same for requests without a session, per client address: a school's visitors may share one. */
+  MAX_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().min(0).default(192),
   /** Passphrase of the spec's client-side AES password encryption; the web reads it from /api/open/client/config. */
   PASSWORD_TRANSPORT_KEY: z.string().min(8).default('ziyuanku-transport-2026'),
   /** The separate authentication site on the same origin (studios, training centre, security settings, register). */

@@ -1,3 +1,4 @@
+export * from './captcha-proof.ts';
 export * from './catalogue.ts';
 export * from './client.ts';
 export * from './constants.ts';

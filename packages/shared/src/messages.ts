@@ -104,6 +104,7 @@ export const MESSAGES = {
     contentMismatch: '文件内容与扩展名不符，请上传真实的文件',
     textNotReadable: '文本文件须为 UTF-8 或 GBK 编码的纯文本',
     noFile: '请选择要上传的文件',
+    oneFileOnly: '一次只能上传一个文件',
     fileNameRequired: '请提供文件名',
     emptyFile: '不能上传空文件',
     uploadNotFound: '上传任务不存在或已过期，请重新上传',

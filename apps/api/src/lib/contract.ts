@@ -202,7 +202,11 @@ export const registerRoute = <D extends RouteDef>(
         response: { 200: responseSchema },
       },
       ...(options.trustedResponse ? { serializerCompiler: trustedSerializer } : {}),
-      config: def.rateLimit ? { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } } : {},
+      config: {
+        ...(def.rateLimit && { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } }),
+        // Signed-URL bytes (downloads, media segments, PDF ranges) last as long as the transfer, not the server's work.
+        inFlight: session !== 'none',
+      },
       ...(onRequest ? { onRequest } : {}),
       handler: async (request, reply) => {
         const check = () => authorize(app, def.access, request, reply, def.permission) as Promise<UserOf<D>>;

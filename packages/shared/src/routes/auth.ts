@@ -13,6 +13,22 @@ export const captchaAnswer = z.object(
   { error: MESSAGES.login.sliderRequired },
 );
 
+/** A point of the drag as the page saw it: [x, y] in CSS pixels from where the drag began, t in ms since then. */
+const trackPoint = z.tuple([
+  z.number().finite().min(-10_000).max(10_000),
+  z.number().finite().min(-10_000).max(10_000),
+  z.number().finite().min(0).max(600_000),
+]);
+
+/**
+ * A drop to check: the answer, the drag that led to it (absent when the handle was moved with the keyboard) and the
+ * proof of work for the puzzle. A drop without them, or with a drag no hand makes, counts as a miss.
+ */
+export const captchaDrop = captchaAnswer.extend({
+  track: z.array(trackPoint, { error: MESSAGES.captcha.failed }).max(1_000, MESSAGES.captcha.failed).optional(),
+  nonce: z.string({ error: MESSAGES.captcha.failed }).max(32, MESSAGES.captcha.failed).optional(),
+});
+
 export const clientConfig = defineRoute({
   method: 'GET',
   path: '/api/open/client/config',
@@ -46,12 +62,28 @@ export const getImgSwipe = defineRoute({
 export const rstImgSwipe = defineRoute({
   method: 'POST',
   path: '/api/login/rstImgSwipe',
-  summary: '校验滑块位置：data 为 1 成功；0 失败（可重试同一拼图）；2 拼图已失效或失败次数过多（需重新获取）',
+  summary:
+    '校验滑块位置：附拖动轨迹 track（[x, y, 毫秒]，键盘操作时省略）与工作量证明 nonce；data 为 1 成功；0 失败（可重试同一拼图）；2 拼图已失效或失败次数过多（需重新获取）',
   tag: '登录',
   access: 'public',
   rateLimit: { max: 60, timeWindowMs: 60_000 },
-  body: captchaAnswer,
-  example: { body: { captchaSerialNumber: 'demo', moveEnd_X: 120, wbili: 1 } },
+  body: captchaDrop,
+  example: {
+    body: {
+      captchaSerialNumber: 'demo',
+      moveEnd_X: 120,
+      wbili: 1,
+      track: [
+        [0, 0, 0],
+        [14, 1, 60],
+        [62, 2, 160],
+        [110, 1, 280],
+        [124, -1, 390],
+        [120, 0, 470],
+      ],
+      nonce: '20817',
+    },
+  },
   response: z.union([z.literal(0), z.literal(1), z.literal(2)]),
 });
 

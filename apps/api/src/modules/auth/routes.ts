@@ -32,7 +32,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { config: C
   });
 
   registerRoute(app, routes.rstImgSwipe, ({ request, body }) =>
-    captcha.verify(request.ip, body.captchaSerialNumber, body.moveEnd_X, body.wbili),
+    captcha.verify(request.ip, body.captchaSerialNumber, body.moveEnd_X, body.wbili, body),
   );
 
   registerRoute(app, routes.newLogin, async ({ request, reply, body }) => {

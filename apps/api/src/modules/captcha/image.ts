@@ -401,6 +401,40 @@ const drawHole = (
 };
 
 /**
+ * Where any hole may be centred: clear of the piece's starting place (x 0–50) and inside the picture. The same range
+ * for the piece's hole and the decoys, so a hole's place says nothing, and two decoys fit wherever the piece's is.
+ */
+export const HOLE_CENTRES = { lo: BOX + 6 + DECOY_BOX / 2, hi: CAPTCHA.width - BOX - 9 + BOX / 2 } as const;
+/** Centres of two holes at least this far apart leave 4 px of scene between them. */
+const apart = (sizeA: number, sizeB: number) => (sizeA + sizeB) / 2 + 4;
+
+/**
+ * The centres of the piece's hole (first) and of `decoys` decoy holes on one row. The piece's is drawn first, evenly
+ * over its whole range, so its place says nothing; each decoy then goes at random where it fits, keeping room for the
+ * ones still to come (there is room for two wherever the piece's hole is).
+ */
+export const holeCentres = (decoys: number): number[] => {
+  const pieceCentre = randomInt(HOLE_CENTRES.lo, HOLE_CENTRES.hi + 1);
+  const placed = [{ centre: pieceCentre, size: BOX as number }];
+  const fits = (centre: number, holes: { centre: number; size: number }[]) =>
+    holes.every((hole) => Math.abs(centre - hole.centre) >= apart(DECOY_BOX, hole.size));
+  const free = (holes: { centre: number; size: number }[]) => {
+    const out: number[] = [];
+    for (let c = HOLE_CENTRES.lo; c <= HOLE_CENTRES.hi; c++) if (fits(c, holes)) out.push(c);
+    return out;
+  };
+  for (let left = decoys; left > 0; left--) {
+    // A place that still leaves a place for the next decoy, when there is one.
+    const options = free(placed).filter(
+      (c) => left === 1 || free([...placed, { centre: c, size: DECOY_BOX }]).length > 0,
+    );
+    if (options.length === 0) break;
+    placed.push({ centre: options[randomInt(options.length)]!, size: DECOY_BOX });
+  }
+  return placed.map((hole) => hole.centre);
+};
+
+/**
  * A new puzzle: the background with a hole of the piece's shape at a random (x, y) and two decoy holes of other
  * shapes on the same row, and the piece (transparent outside its outline) that the user drags from x = 0 to x. The
  * piece's shape changes per puzzle, so the one hole that fits it has to be found by looking at the outlines.
@@ -421,24 +455,13 @@ export const generatePuzzle = (): Puzzle => {
     const mask = shapeMask(shape, DECOY_BOX);
     if (differs(mask, pieceMask, BOX) && decoys.every((other) => differs(mask, other, DECOY_BOX))) decoys.push(mask);
   }
-  // The holes (the piece's and the decoys') go along the row in a random order, with the spare room shared out at
-  // random between them, so neither a hole's place nor its rank says which one is real.
-  const holes = [{ mask: pieceMask, size: BOX as number }, ...decoys.map((mask) => ({ mask, size: DECOY_BOX }))];
-  for (let i = holes.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [holes[i], holes[j]] = [holes[j]!, holes[i]!];
-  }
-  const lo = BOX + 20 + BOX / 2; // centres from lo to hi: the piece starts clear of its hole, which stays inside
-  const hi = w - BOX - 9 + BOX / 2;
-  const between = holes.map((hole, i) => (i === 0 ? 0 : (hole.size + holes[i - 1]!.size) / 2 + 4));
-  const spare = hi - lo - between.reduce((a, b) => a + b, 0);
-  const cuts = holes.map(() => randomInt(spare + 1)).sort((a, b) => a - b);
-  let offset = 0;
-  const centres = holes.map((_, i) => {
-    offset += between[i]!;
-    return lo + offset + cuts[i]!;
-  });
-  const x = centres[holes.findIndex((hole) => hole.mask === pieceMask)]! - BOX / 2;
+  const [pieceCentre, ...decoyCentres] = holeCentres(decoys.length);
+  const holes = [
+    { mask: pieceMask, size: BOX as number, centre: pieceCentre! },
+    ...decoys.map((mask, i) => ({ mask, size: DECOY_BOX, centre: decoyCentres[i]! })),
+  ];
+  const centres = holes.map((hole) => hole.centre);
+  const x = pieceCentre! - BOX / 2;
   const background = drawBackground();
   const cut = Buffer.alloc(BOX * BOX * 4);
   for (let py = 0; py < BOX; py++) {
@@ -453,8 +476,8 @@ export const generatePuzzle = (): Puzzle => {
     }
   }
   const interior = sharedInterior(background, centres, y + BOX / 2);
-  holes.forEach((hole, i) => {
-    drawHole(background, interior, hole.mask, hole.size, centres[i]! - hole.size / 2, y + (BOX - hole.size) / 2);
-  });
+  for (const hole of holes) {
+    drawHole(background, interior, hole.mask, hole.size, hole.centre - hole.size / 2, y + (BOX - hole.size) / 2);
+  }
   return { x, y, srcImage: toDataUrl(w, h, background, false), cutImage: toDataUrl(BOX, BOX, cut, true) };
 };

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { MESSAGES } from '@zyk/shared';
+import { createHash, randomBytes } from 'node:crypto';
+import { CAPTCHA_PROOF_BITS, leadingZeroBits, MESSAGES, proofInput } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { type Clock, nowMs, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createThrottle, type ThrottleRule } from '../throttle/service.ts';
 import { generatePuzzle } from './image.ts';
+import { type TrackPoint, trackFault } from './track.ts';
 
 export const CAPTCHA_TTL_MS = 2 * 60_000;
 /** How far (natural pixels) the dropped piece may be from the hole. */
@@ -18,6 +19,25 @@ const CLIENT_RULE: ThrottleRule = { limit: 20, windowMs: 10 * 60_000, lockMs: 10
 export type CaptchaResult = 0 | 1 | 2;
 
 const clientKey = (ip: string) => `captcha:${ip}`;
+
+/** How the handle got there: the drag the page saw (absent for the keyboard), and the puzzle's proof of work. */
+export interface DropEvidence {
+  track?: readonly TrackPoint[] | undefined;
+  nonce?: string | undefined;
+}
+
+/**
+ * Could a person have made this drop? A drag must look like a hand's and carry the drag proof; a keyboard answer,
+ * with no drag to judge, carries the larger proof.
+ */
+export const isPersonLike = (serial: string, moveEndX: number, evidence: DropEvidence) => {
+  if (evidence.nonce === undefined) return false;
+  const dragged = evidence.track !== undefined && evidence.track.length > 0;
+  const needed = dragged ? CAPTCHA_PROOF_BITS.drag : CAPTCHA_PROOF_BITS.keyboard;
+  const digest = createHash('sha256').update(proofInput(serial, evidence.nonce)).digest();
+  if (leadingZeroBits(digest) < needed) return false;
+  return !dragged || trackFault(evidence.track!, moveEndX) === null;
+};
 
 /**
  * The piece's position in natural pixels, from what the client reports at its display scale. Capped so a tiny wbili
@@ -50,12 +70,21 @@ export const createCaptchaService = (prisma: PrismaClient, clock: Clock = system
 
     /**
      * Checks a drop. Deciding the pass and counting the miss is one conditional UPDATE: Postgres re-checks the WHERE
-     * on the newest row version under the row lock, so N concurrent guesses on one puzzle are N tries.
+     * on the newest row version under the row lock, so N concurrent guesses on one puzzle are N tries. A drop no
+     * person made is a miss like any other: same answer, same count.
      */
-    verify: async (ip: string, serial: string, moveEndX: number, wbili: number): Promise<CaptchaResult> => {
+    verify: async (
+      ip: string,
+      serial: string,
+      moveEndX: number,
+      wbili: number,
+      evidence: DropEvidence,
+    ): Promise<CaptchaResult> => {
       if (await throttle.lockedUntil(clientKey(ip))) return 2;
       const x = naturalX(moveEndX, wbili);
-      const hit = Prisma.sql`abs(x - ${x}::int) <= ${CAPTCHA_TOLERANCE_PX}`;
+      const hit = isPersonLike(serial, moveEndX, evidence)
+        ? Prisma.sql`abs(x - ${x}::int) <= ${CAPTCHA_TOLERANCE_PX}`
+        : Prisma.sql`false`;
       const now = clock.now();
       const rows = await prisma.$queryRaw<{ passed: boolean; failures: number }[]>`
         UPDATE captcha_challenges SET

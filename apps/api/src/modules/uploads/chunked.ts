@@ -439,6 +439,8 @@ export class ChunkedUploads {
       return this.standing(chunk.user, chunk.query, at, error.reason === 'gone');
     }
     if (error instanceof ChunkDataError) return dataError(at);
+    // The form around the chunk was refused (onlyFilePart: a second file, a broken tail): sending it again won't help.
+    if (error instanceof AppError) return fail(error.kind, error.message, UPLOAD_RESULT.failNoRetry, at);
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return dataError(at, 'PAYLOAD_TOO_LARGE');
     if (body.destroyed && (body as { truncated?: boolean }).truncated) return dataError(at, 'PAYLOAD_TOO_LARGE');
     // A racing copy of this chunk may have been stored meanwhile (on S3 its commit deletes the staged objects this

@@ -97,9 +97,7 @@ class Inspector extends Transform {
   }
 }
 
-const tooLarge = (error: unknown) =>
-  (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE' ||
-  (error as { code?: string })?.code === 'FST_FILES_LIMIT';
+const tooLarge = (error: unknown) => (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 /**
  * A document from a form upload: streamed into storage (never held whole), checked by content on the way and once
@@ -135,6 +133,8 @@ export const storeDocument = async (
   } catch (error) {
     part.file.resume();
     await app.storage.delete(key).catch(() => {});
+    // The form around the file was refused (onlyFilePart: a second file, a broken tail).
+    if (error instanceof AppError) throw error;
     if (error instanceof ContentError) throw new AppError('UNSUPPORTED_MEDIA_TYPE', error.msg);
     if (tooLarge(error) || part.file.truncated)
       throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.upload.attachmentTooLarge);

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { inputTextError } from '../../plugins/input.ts';
 import type { ChunkReply } from './chunked.ts';
 import { storeDocument } from './document.ts';
+import { onlyFilePart } from './single-file.ts';
 
 /** The envelope of the chunk protocol, with `result`/`received` also at the top level. */
 const chunkBody = (r: ChunkReply) => ({
@@ -22,7 +23,7 @@ const chunkBody = (r: ChunkReply) => ({
  * The form fields sent before a file part follow the same text rule as every other request field. The file's own
  * name is not refused: it is only metadata, kept with control characters removed (safeFileName).
  */
-const checkPartText = (part: MultipartFile) => {
+const checkPartText = (part: Pick<MultipartFile, 'fields'>) => {
   const fields = Object.fromEntries(
     Object.entries(part.fields).flatMap(([name, field]) =>
       (Array.isArray(field) ? field : [field]).flatMap((f) => (f && 'value' in f ? [[name, f.value]] : [])),
@@ -47,7 +48,7 @@ export default async function uploadRoutes(app: FastifyInstance, opts: { config:
     routes.uploadDocument,
     async ({ request, reply, user }) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.noFile);
-      const part = await request.file();
+      const part = await onlyFilePart(request);
       if (!part) throw new AppError('BAD_REQUEST', MESSAGES.upload.noFile);
       try {
         checkPartText(part);
@@ -89,7 +90,7 @@ export default async function uploadRoutes(app: FastifyInstance, opts: { config:
       if (!request.isMultipart()) {
         answer = await app.chunkedUploads.append(user, query, range, null, upload);
       } else {
-        const part = await request.file({ limits: { fileSize: UPLOAD.chunkMaxBytes, files: 1 } });
+        const part = await onlyFilePart(request, { fileSize: UPLOAD.chunkMaxBytes });
         try {
           if (part) checkPartText(part);
           answer = await app.chunkedUploads.append(user, query, range, part?.file ?? null, upload);

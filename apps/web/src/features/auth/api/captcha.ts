@@ -27,8 +27,14 @@ export const getPuzzle = async (): Promise<Puzzle> => {
 /** 1 success; 0 failure, same puzzle; anything else failure needing a new puzzle. */
 export type VerifyOutcome = { result: 'success' } | { result: 'retry' } | { result: 'renew'; msg: string };
 
-export const verifyPuzzle = async (answer: CaptchaAnswer): Promise<VerifyOutcome> => {
-  const res = await api(routes.rstImgSwipe, { body: answer });
+/** How the handle got there: the drag as the page saw it ([x, y, ms]; none for the keyboard) and the proof of work. */
+export interface DropEvidence {
+  track?: [number, number, number][];
+  nonce: string;
+}
+
+export const verifyPuzzle = async (answer: CaptchaAnswer, evidence: DropEvidence): Promise<VerifyOutcome> => {
+  const res = await api(routes.rstImgSwipe, { body: { ...answer, ...evidence } });
   if (res.code === 0 && res.data === 1) return { result: 'success' };
   if (res.code === 0 && res.data === 0) return { result: 'retry' };
   return { result: 'renew', msg: res.code === 0 || !res.msg ? MESSAGES.captcha.failed : res.msg };

@@ -14,13 +14,16 @@ import {
   useState,
 } from 'react';
 import { authKeys } from '../api/auth-keys.ts';
-import { type CaptchaAnswer, getPuzzle, verifyPuzzle } from '../api/captcha.ts';
+import { type CaptchaAnswer, type DropEvidence, getPuzzle, verifyPuzzle } from '../api/captcha.ts';
+import { type ProofKind, startProofs } from '../lib/proof-of-work.ts';
 import styles from './slider-captcha.module.css';
 
 /** The piece's natural size until its image says otherwise (the server's piece box is 50 px). */
 const DEFAULT_PIECE_PX = 50;
 /** How long a missed drop stays red before the handle slides back. */
 const FAILED_SHOW_MS = 500;
+/** The drag's points sent with the answer are thinned out past this many (the server takes up to 1,000). */
+const TRACK_POINTS = 600;
 
 type Phase = 'idle' | 'dragging' | 'verifying' | 'success' | 'failed';
 
@@ -62,7 +65,14 @@ export const SliderCaptcha = ({ value, onChange, id }: SliderCaptchaProps) => {
   const [scale, setScale] = useState(1);
   const [pieceNatural, setPieceNatural] = useState(DEFAULT_PIECE_PX);
   const frameRef = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ pointerId: number; startX: number } | null>(null);
+  const drag = useRef<{
+    pointerId: number;
+    startX: number;
+    startY: number;
+    startTime: number;
+    track: [number, number, number][];
+  } | null>(null);
+  const proofs = useRef<ReturnType<typeof startProofs> | null>(null);
   const offsetRef = useRef(0);
   const failTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -106,6 +116,18 @@ export const SliderCaptcha = ({ value, onChange, id }: SliderCaptchaProps) => {
 
   useEffect(() => () => clearTimeout(failTimer.current), []);
 
+  // The proof of work is searched for from the moment a puzzle arrives, and dropped with it.
+  const serial = puzzle.data?.captchaSerialNumber;
+  useEffect(() => {
+    if (!serial) return;
+    const search = startProofs(serial);
+    proofs.current = search;
+    return () => {
+      search.stop();
+      if (proofs.current === search) proofs.current = null;
+    };
+  }, [serial]);
+
   // A solved answer the form has cleared was used by a login attempt: it cannot be used again. Watching the value
   // go from an answer to nothing (not the phase) keeps this independent of the order the two updates render in.
   const lastValue = useRef(value);
@@ -124,9 +146,10 @@ export const SliderCaptcha = ({ value, onChange, id }: SliderCaptchaProps) => {
     renew();
   };
 
-  const verify = async (x: number) => {
+  const verify = async (x: number, kind: ProofKind, track?: [number, number, number][]) => {
     const data = puzzle.data;
-    if (!data) return;
+    const search = proofs.current;
+    if (!data || !search) return;
     if (x < 1) {
       resetHandle(); // a click without a drag is not an attempt
       return;
@@ -139,7 +162,8 @@ export const SliderCaptcha = ({ value, onChange, id }: SliderCaptchaProps) => {
     setPhase('verifying');
     let outcome: Awaited<ReturnType<typeof verifyPuzzle>>;
     try {
-      outcome = await verifyPuzzle(answer);
+      const evidence: DropEvidence = { nonce: await search.proof(kind), ...(track ? { track } : {}) };
+      outcome = await verifyPuzzle(answer, evidence);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : MESSAGES.captcha.failed);
       resetHandle();
@@ -166,21 +190,35 @@ export const SliderCaptcha = ({ value, onChange, id }: SliderCaptchaProps) => {
     event.preventDefault();
     event.currentTarget.focus();
     event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { pointerId: event.pointerId, startX: event.clientX - offsetRef.current };
+    drag.current = {
+      pointerId: event.pointerId,
+      startX: event.clientX - offsetRef.current,
+      startY: event.clientY,
+      startTime: event.timeStamp,
+      track: [[round(offsetRef.current, 1), 0, 0]],
+    };
     setPhase('dragging');
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const current = drag.current;
     if (!current || current.pointerId !== event.pointerId) return;
-    move(Math.min(maxOffset, Math.max(0, event.clientX - current.startX)));
+    const x = Math.min(maxOffset, Math.max(0, event.clientX - current.startX));
+    move(x);
+    // The server judges the drag by its points (a hand's speed changes, it wobbles); a long one keeps every other.
+    if (current.track.length >= TRACK_POINTS) current.track = current.track.filter((_, i) => i % 2 === 0);
+    current.track.push([
+      round(x, 1),
+      round(event.clientY - current.startY, 1),
+      Math.max(0, Math.round(event.timeStamp - current.startTime)),
+    ]);
   };
 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const current = drag.current;
     if (!current || current.pointerId !== event.pointerId) return;
     drag.current = null;
-    void verify(offsetRef.current);
+    void verify(offsetRef.current, 'drag', current.track);
   };
 
   const onPointerCancel = (event: PointerEvent<HTMLDivElement>) => {
@@ -201,7 +239,7 @@ export const SliderCaptcha = ({ value, onChange, id }: SliderCaptchaProps) => {
       move(Math.min(maxOffset, Math.max(0, next)));
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      void verify(offsetRef.current);
+      void verify(offsetRef.current, 'keyboard');
     }
   };
 
