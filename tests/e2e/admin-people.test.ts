@@ -247,7 +247,11 @@ describe('schools', () => {
       await dialog.getByLabel('学校编码').fill('hdyy');
       await dialog.getByLabel('所在地区').click();
       for (const name of ['北京市', '市辖区', '海淀区']) {
-        await page.locator('.ant-cascader-menu-item').filter({ hasText: name }).first().click();
+        // Each column is clicked once the dropdown has stopped sliding in: a click during the motion can miss it.
+        const item = page.locator('.ant-cascader-menu-item').filter({ hasText: name }).first();
+        await item.waitFor();
+        await motionEnded(page);
+        await item.click();
       }
       await page.keyboard.press('Escape');
       await dialog.getByLabel('排序号').fill('7');
