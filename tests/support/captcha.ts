@@ -14,6 +14,17 @@ export const proofFor = (serial: string, kind: keyof typeof CAPTCHA_PROOF_BITS =
   }
 };
 
+/** A proof enough for a drag and too small for a keyboard answer (to show the keyboard pays more). */
+export const dragOnlyProof = (serial: string) => {
+  for (let nonce = 0; ; nonce++) {
+    const digest = createHash('sha256')
+      .update(proofInput(serial, String(nonce)))
+      .digest();
+    const bits = leadingZeroBits(digest);
+    if (bits >= CAPTCHA_PROOF_BITS.drag && bits < CAPTCHA_PROOF_BITS.keyboard) return String(nonce);
+  }
+};
+
 /** Smooth start and stop, as a hand moves: the fraction of the way covered at `f` of the time. */
 export const easeInOut = (f: number) => (f < 0.5 ? 4 * f ** 3 : 1 - (-2 * f + 2) ** 3 / 2);
 

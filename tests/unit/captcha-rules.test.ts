@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CAPTCHA, HOLE_CENTRES, holeCentres } from '../../apps/api/src/modules/captcha/image.ts';
 import { CAPTCHA_TOLERANCE_PX, isPersonLike } from '../../apps/api/src/modules/captcha/service.ts';
 import { type TrackPoint, trackFault } from '../../apps/api/src/modules/captcha/track.ts';
-import { handTrack, proofFor } from '../support/captcha.ts';
+import { dragOnlyProof, handTrack, proofFor } from '../support/captcha.ts';
 
 const DRAWS = 2_000;
 const BOX = CAPTCHA.box;
@@ -114,17 +114,7 @@ describe('proof of work', () => {
   });
 
   it('asks more of a keyboard answer, which has no drag to judge', () => {
-    const dragProof = (serial: string) => {
-      for (let n = 0; ; n++) {
-        const bits = leadingZeroBits(
-          createHash('sha256')
-            .update(proofInput(serial, String(n)))
-            .digest(),
-        );
-        if (bits >= CAPTCHA_PROOF_BITS.drag && bits < CAPTCHA_PROOF_BITS.keyboard) return String(n);
-      }
-    };
-    const nonce = dragProof('serial-k');
+    const nonce = dragOnlyProof('serial-k');
     expect(isPersonLike('serial-k', 100, { nonce })).toBe(false);
     expect(isPersonLike('serial-k', 100, { track: [], nonce })).toBe(false);
     expect(isPersonLike('serial-k', 100, { nonce: proofFor('serial-k', 'keyboard') })).toBe(true);
