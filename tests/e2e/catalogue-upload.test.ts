@@ -164,6 +164,9 @@ const openChapters = async (page: Page) => {
 /** Picks a trail of names in the open popup, column by column (the last click checks it). */
 const pick = async (page: Page, names: string[]) => {
   for (const [i, name] of names.entries()) {
+    // Each column is clicked once it has stopped sliding in: a click during the motion can miss it.
+    await row(page, i, name).waitFor();
+    await motionEnded(page);
     await row(page, i, name).click();
   }
 };

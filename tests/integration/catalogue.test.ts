@@ -343,10 +343,13 @@ describe('resources on chapters', () => {
     });
     expect(renamed.data.name).toBe('第二章 声音与听觉');
     await expect
-      .poll(async () => {
-        const found = await t.client().call(routes.search, { body: { content: '听觉', current: 1, size: 10 } });
-        return found.data.objList.map((c) => c.id);
-      })
+      .poll(
+        async () => {
+          const found = await t.client().call(routes.search, { body: { content: '听觉', current: 1, size: 10 } });
+          return found.data.objList.map((c) => c.id);
+        },
+        { timeout: 15_000 },
+      ) // the search index follows the rename in the background
       .toContain(ids.sound);
     // Create a duplicate lesson and merge it into the original: its resources move, it is retired with a note.
     const twin = await admin.call(routes.adminCatalogueSave, {
