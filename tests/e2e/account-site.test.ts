@@ -129,3 +129,33 @@ describe.each(['desktop', 'phone'] as ViewportName[])('links into the account si
     }
   });
 });
+
+describe('the user menu', () => {
+  it('opens when its badge was clicked while the menu was still loading', async () => {
+    const { context, page } = await returningSession(browser, { app: t, userName: 'lijg' });
+    const watcher = await watchPage(context, page);
+    // The menu's chunk is held back until the badge has been clicked.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    await page.route('**/assets/user-menu-*.js', async (route) => {
+      held = true;
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${t.url}/home/index`);
+      await expect.poll(() => held).toBe(true);
+      const badge = page.getByRole('banner').getByTestId('user-menu').first();
+      await badge.click();
+      release();
+      await page.locator('.ant-dropdown:visible').getByText('安全设置').waitFor();
+      expect(await badge.getAttribute('aria-expanded')).toBe('true');
+      expect(watcher.take()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

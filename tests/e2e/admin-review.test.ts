@@ -8,7 +8,7 @@ import { pdf } from '../support/files.ts';
 import { dictIds } from '../support/library.ts';
 import { cookieOf, postDocument } from '../support/uploads.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
-import { overflowFindings, pageFindings, settle, VIEWPORTS, watchPage } from './gate-checks.ts';
+import { animationsSettled, overflowFindings, pageFindings, settle, VIEWPORTS, watchPage } from './gate-checks.ts';
 
 /**
  * The console's review pages in Chromium, as the district administrator: the queue with its filter, the drawer with
@@ -148,6 +148,7 @@ describe('resource review', () => {
       await rowOf(page, '待完善的练习卷').getByRole('button', { name: '驳回' }).click();
       const dialog = page.getByRole('dialog', { name: '驳回《待完善的练习卷》' });
       await dialog.waitFor();
+      await animationsSettled(page);
       await dialog.getByRole('button', { name: '驳回' }).click();
       await expect.poll(() => dialog.getByText('请填写驳回原因').isVisible()).toBe(true);
       await dialog.getByLabel('驳回原因').fill('缺少答案与评分标准');

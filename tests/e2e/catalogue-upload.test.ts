@@ -147,11 +147,15 @@ const row = (page: Page, index: number, name: string) => column(page, index).loc
 const openUploadScreen = async (page: Page, query = '') => {
   await page.goto(`${t.url}/home/uploadDoc${query}`);
   if (!query) {
-    await page.getByRole('dialog', { name: '原创声明' }).getByRole('button', { name: '我已阅读并同意' }).click();
+    // The statement closes with a zoom; its mask takes the clicks meant for the form until it is gone.
+    const statement = page.getByRole('dialog', { name: '原创声明' });
+    await statement.getByRole('button', { name: '我已阅读并同意' }).click();
+    await statement.waitFor({ state: 'hidden' });
   }
   await page.getByTestId('upload-notice').waitFor();
   await expect.poll(() => form(page).textContent(), POLL).toMatch(/初中[\s\S]*数学/);
   await settle(page);
+  await motionEnded(page);
 };
 
 /** Opens the chapter field's popup. */

@@ -145,6 +145,27 @@ export const animationsSettled = (page: Page) =>
     { timeout: 10_000 },
   );
 
+/**
+ * Waits until the window has stopped scrolling (a smooth `scrollIntoView` takes several frames): a click computed
+ * during the scroll lands where the button was, not where it is.
+ */
+export const scrollingEnded = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const at = window.scrollY;
+        let frames = 0;
+        const check = () => {
+          if (window.scrollY !== at) return resolve(false);
+          if (++frames === 3) return resolve(true);
+          requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    undefined,
+    { timeout: 10_000 },
+  );
+
 /** The layout and text checks, run in the page; each finding is one sentence naming what and where. */
 const layoutFindings = () => {
   const findings: string[] = [];

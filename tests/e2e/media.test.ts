@@ -12,7 +12,15 @@ import { docx, h264Video } from '../support/files.ts';
 import { dictIds, publishUploadedDocument } from '../support/library.ts';
 import { cookieOf, initVideo, uploadVideo } from '../support/uploads.ts';
 import { appAndBrowserForFile, artifact, returningSession } from './browser.ts';
-import { overflowFindings, pageFindings, settle, VIEWPORTS, type ViewportName, watchPage } from './gate-checks.ts';
+import {
+  overflowFindings,
+  pageFindings,
+  scrollingEnded,
+  settle,
+  VIEWPORTS,
+  type ViewportName,
+  watchPage,
+} from './gate-checks.ts';
 
 /**
  * The media pipeline as a viewer meets it in Chromium: a Windows Media video (which no browser plays) transcoded to
@@ -429,7 +437,8 @@ describe('a paid video plays its 60-second sample for those who have not bought 
 
       await over.getByRole('button', { name: '去购买' }).click();
       await expect.poll(() => page.evaluate(() => document.activeElement?.id), POLL).toBe('resource-buy');
-      // Watching again starts over.
+      // Watching again starts over (once 去购买's smooth scroll has ended, or the click lands beside the button).
+      await scrollingEnded(page);
       await over.getByRole('button', { name: '重新试看' }).click();
       await over.waitFor({ state: 'detached' });
       expect(watcher.take()).toEqual([]);

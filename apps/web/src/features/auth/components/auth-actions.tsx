@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { loadChunk } from '../../../lib/lazy-route.ts';
 import { sessionActions, useSession } from '../../../stores/session.ts';
 import { preloadLoginDialog } from './login-dialog-host.tsx';
@@ -15,10 +15,22 @@ const UserMenu = lazy(() => loadChunk(() => import('./user-menu.tsx')).then((m) 
  */
 export const AuthActions = ({ compact = false, unread = 0 }: { compact?: boolean; unread?: number }) => {
   const { loggedIn } = useSession();
+  // A click on the badge before the menu has loaded is not lost: the menu opens when it arrives.
+  const [openOnArrival, setOpenOnArrival] = useState(false);
   if (loggedIn) {
     return (
-      <Suspense fallback={<UserBadge compact={compact} unread={unread} />}>
-        <UserMenu compact={compact} unread={unread} />
+      <Suspense
+        fallback={
+          <UserBadge
+            compact={compact}
+            unread={unread}
+            aria-haspopup="menu"
+            aria-expanded={false}
+            onClick={() => setOpenOnArrival(true)}
+          />
+        }
+      >
+        <UserMenu compact={compact} unread={unread} openAtStart={openOnArrival} />
       </Suspense>
     );
   }

@@ -9,6 +9,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { Badge, Dropdown, type MenuProps, message } from 'antd';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../../stores/session.ts';
 import { useClientConfig } from '../hooks/use-client-config.ts';
@@ -29,8 +30,18 @@ const link = (href: string | undefined, text: string, newWindow = false) =>
  * The user menu (loaded once logged in): personal space and its messages (with the unread count), 个人中心, 研修中心
  * and 安全设置 on the auth site, the user's studios, and 退出登录.
  * After logout, personal space is left for the home page; anywhere else the page reloads as a visitor.
+ * `openAtStart`: the badge was clicked while the menu was loading, so it opens at once.
  */
-export const UserMenu = ({ compact = false, unread = 0 }: { compact?: boolean; unread?: number }) => {
+export const UserMenu = ({
+  compact = false,
+  unread = 0,
+  openAtStart = false,
+}: {
+  compact?: boolean;
+  unread?: number;
+  openAtStart?: boolean;
+}) => {
+  const [open, setOpen] = useState(openAtStart);
   const { user, studios, memberId } = useSession();
   const config = useClientConfig();
   const [toast, toastHolder] = message.useMessage();
@@ -129,6 +140,8 @@ export const UserMenu = ({ compact = false, unread = 0 }: { compact?: boolean; u
     <>
       {toastHolder}
       <Dropdown
+        open={open}
+        onOpenChange={setOpen}
         trigger={['click']}
         placement="bottomRight"
         menu={{
@@ -138,7 +151,7 @@ export const UserMenu = ({ compact = false, unread = 0 }: { compact?: boolean; u
           },
         }}
       >
-        <UserBadge compact={compact} unread={unread} aria-haspopup="menu" />
+        <UserBadge compact={compact} unread={unread} aria-haspopup="menu" aria-expanded={open} />
       </Dropdown>
     </>
   );
