@@ -169,7 +169,8 @@ describe('a teacher buys resources', () => {
     await page.goto(`${t.url}/pay?resourceId=${ids.alipay}`);
     await page.waitForURL(/\/pay\?orderNo=\d{20}$/);
     const orderNo = new URL(page.url()).searchParams.get('orderNo');
-    await page.getByRole('radio', { name: /^支付宝/ }).check();
+    // Payments go to the built-in sandbox here: the choice says so, and that no money moves.
+    await page.getByRole('radio', { name: '支付宝（沙箱） （内置沙箱收银台，不会真实扣款）' }).check();
     await page.getByRole('button', { name: '确认支付' }).click();
     await page.waitForURL(/\/sandbox\/alipay\/gateway\.do\?/);
     await page.getByText('￥1500.00').waitFor();
@@ -177,6 +178,7 @@ describe('a teacher buys resources', () => {
     await page.getByRole('button', { name: '确认付款' }).click();
     await page.waitForURL(`${t.url}/pay?orderNo=${orderNo}&returned=1`);
     await eventually(() => page.getByTestId('pay-result-title').textContent()).toBe('支付成功');
+    expect(await page.getByTestId('pay-result').getByText('支付宝（沙箱）', { exact: true }).count()).toBe(1);
     await screenshot(page, 'commerce-pay-result.png');
     await downloadFromDetails(page, ids.alipay);
   });
@@ -189,6 +191,7 @@ describe('a teacher buys resources', () => {
     const spending = page.getByTestId('expenditure-table');
     await spending.getByText(BY_ALIPAY).waitFor();
     expect(await spending.locator('tbody tr').count()).toBe(3);
+    expect(await spending.getByText('支付宝（沙箱）', { exact: true }).count()).toBe(1);
     await screenshot(page, 'commerce-expenditure.png');
     await page.getByRole('tab', { name: '我的订单' }).click();
     await page.getByTestId('order-table').getByText(BY_COUPON).waitFor();

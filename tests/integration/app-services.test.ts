@@ -1,5 +1,6 @@
 import { MESSAGES, routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsText } from '../../apps/api/src/modules/account/sms.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { publishDoc } from '../support/library.ts';
@@ -14,7 +15,7 @@ describe('an SMS gateway given to buildApp', () => {
   beforeAll(async () => {
     t = await startTestApp({
       env: { RATE_LIMITS: 'false' },
-      services: { sms: { send: async (phone, content) => void sent.push({ phone, content }) } },
+      services: { sms: { send: async (phone, message) => void sent.push({ phone, content: smsText(message) }) } },
     });
   });
   afterAll(async () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../apps/api/src/config.ts';
 
+/** Production with its sandboxes chosen on purpose (production refuses to guess). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PAYMENT_PROVIDER: 'sandbox',
+  WECHAT_PROVIDER: 'sandbox',
+  SMS_PROVIDER: 'outbox',
+} as const;
+
 describe('config', () => {
   it('fills defaults for the embedded setup', () => {
     const config = loadConfig({});
@@ -48,7 +56,8 @@ describe('config', () => {
 });
 
 describe('seeding on start', () => {
-  const seedMode = (env: Record<string, string>) => loadConfig(env).SEED_ON_START;
+  const seedMode = (env: Record<string, string>) =>
+    loadConfig(env.NODE_ENV === 'production' ? { ...PRODUCTION, ...env } : env).SEED_ON_START;
 
   it('defaults to the demo in development and tests, to a minimal seed in production', () => {
     expect(seedMode({})).toBe('demo');
@@ -87,27 +96,59 @@ describe('production safety of FILE_URL_SECRET', () => {
   const STRONG = 'a3f1c9e07b5d42e8a1f09c3b7d6e5f4a';
 
   it('refuses an empty secret in production with an external database (several instances must share one)', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: EXTERNAL_DB })).toThrow(
+    expect(() => loadConfig({ ...PRODUCTION, DATABASE_URL: EXTERNAL_DB })).toThrow(
       /配置有误[\s\S]*FILE_URL_SECRET: 生产环境使用外部数据库（DATABASE_URL）时必须设置/,
     );
-    expect(
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: EXTERNAL_DB, FILE_URL_SECRET: STRONG }).FILE_URL_SECRET,
-    ).toBe(STRONG);
+    expect(loadConfig({ ...PRODUCTION, DATABASE_URL: EXTERNAL_DB, FILE_URL_SECRET: STRONG }).FILE_URL_SECRET).toBe(
+      STRONG,
+    );
   });
 
   it('lets the embedded single-instance setup and development generate and keep their own', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).FILE_URL_SECRET).toBe('');
+    expect(loadConfig(PRODUCTION).FILE_URL_SECRET).toBe('');
     expect(loadConfig({ DATABASE_URL: EXTERNAL_DB }).FILE_URL_SECRET).toBe('');
   });
 
   it('always refuses the published default and short secrets', () => {
     for (const NODE_ENV of ['development', 'production']) {
-      expect(() => loadConfig({ NODE_ENV, FILE_URL_SECRET: 'change-me-ziyuanku-file-url-secret' })).toThrow(
-        /FILE_URL_SECRET: 这是公开发布过的默认值/,
-      );
-      expect(() => loadConfig({ NODE_ENV, FILE_URL_SECRET: 'short-secret' })).toThrow(
+      expect(() =>
+        loadConfig({ ...PRODUCTION, NODE_ENV, FILE_URL_SECRET: 'change-me-ziyuanku-file-url-secret' }),
+      ).toThrow(/FILE_URL_SECRET: 这是公开发布过的默认值/);
+      expect(() => loadConfig({ ...PRODUCTION, NODE_ENV, FILE_URL_SECRET: 'short-secret' })).toThrow(
         /FILE_URL_SECRET: 至少 32 个字符/,
       );
     }
+  });
+});
+
+describe('production never falls back to a sandbox', () => {
+  it('refuses to start until payments, WeChat and text messages are each chosen, naming the choices in Chinese', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /配置有误[\s\S]*PAYMENT_PROVIDER: 生产环境须明确选择：alipay（支付宝收款），或 sandbox（内置沙箱，不会真实收款，仅供演示）[\s\S]*WECHAT_PROVIDER: 生产环境须明确选择[\s\S]*SMS_PROVIDER: 生产环境须明确选择：aliyun（阿里云短信），或 outbox/,
+    );
+    for (const key of ['PAYMENT_PROVIDER', 'WECHAT_PROVIDER', 'SMS_PROVIDER'] as const) {
+      const { [key]: _left, ...rest } = PRODUCTION;
+      expect(() => loadConfig(rest), key).toThrow(new RegExp(`${key}: 生产环境须明确选择`));
+      // An empty line in .env (`PAYMENT_PROVIDER=`) chooses nothing either.
+      expect(() => loadConfig({ ...rest, [key]: '' }), key).toThrow(new RegExp(`${key}: 生产环境须明确选择`));
+    }
+  });
+
+  it('takes the sandboxes when chosen on purpose, and uses them by default outside production', () => {
+    const chosen = loadConfig(PRODUCTION);
+    const development = loadConfig({});
+    for (const config of [chosen, development]) {
+      expect([config.PAYMENT_PROVIDER, config.WECHAT_PROVIDER, config.SMS_PROVIDER]).toEqual([
+        'sandbox',
+        'sandbox',
+        'outbox',
+      ]);
+    }
+  });
+
+  it('asks for every Aliyun SMS setting when Aliyun is chosen', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: 'LTAI5t' })).toThrow(
+      /SMS_ALIYUN_ACCESS_KEY_SECRET: SMS_PROVIDER=aliyun 时必须设置[\s\S]*SMS_ALIYUN_SIGN_NAME[\s\S]*SMS_ALIYUN_TEMPLATE_CODE[\s\S]*SMS_ALIYUN_TEMPLATE_REGISTRATION_APPROVED[\s\S]*SMS_ALIYUN_TEMPLATE_REGISTRATION_REJECTED/,
+    );
   });
 });

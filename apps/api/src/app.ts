@@ -12,7 +12,8 @@ import type { FileAccessRule } from './lib/file-access.ts';
 import { WEB_DIST_DIR } from './lib/paths.ts';
 import accountRoutes from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
-import { createDevSmsSender, type SmsSender } from './modules/account/sms.ts';
+import type { SmsSender } from './modules/account/sms.ts';
+import { createSmsSender } from './modules/account/sms-provider.ts';
 import wechatRoutes from './modules/account/wechat/routes.ts';
 import adminRoutes from './modules/admin/plugin.ts';
 import authRoutes from './modules/auth/routes.ts';
@@ -61,7 +62,7 @@ export interface AppOptions {
   webDir?: string | null;
   /** Where log lines go (stdout by default; tests read them). */
   logStream?: Writable;
-  /** Sends text messages (phone verification codes); default: the development sender (log and sms_outbox). */
+  /** Sends text messages (phone codes, registration decisions); default: SMS_PROVIDER's (the outbox, or Aliyun SMS). */
   sms?: SmsSender;
   /** Collects payments and pays out withdrawals; default: PAYMENT_PROVIDER's (the built-in sandbox, or Alipay). */
   paymentChannel?: (app: FastifyInstance) => Promise<PaymentChannel>;
@@ -161,8 +162,14 @@ export const buildApp = async ({
   // Services shared by several modules are built here, once; the modules receive them.
   const secret = await loadFileUrlSecret(config);
   const payTokens = new PayTokens(secret, clock);
-  const smsSender = sms ?? createDevSmsSender(app.prisma, app.log);
-  const account = createAccountService(app.prisma, smsSender, config.PASSWORD_TRANSPORT_KEY, clock);
+  const smsSender = sms ?? createSmsSender(config, app.prisma, app.log);
+  const account = createAccountService(
+    app.prisma,
+    smsSender,
+    config.PASSWORD_TRANSPORT_KEY,
+    clock,
+    config.SMS_PER_ADDRESS_HOURLY,
+  );
   await app.register(files, { config, fileUrlSecret: secret });
   await app.register(previews, { config, converters: mediaConverters });
   await app.register(uploads, { config });

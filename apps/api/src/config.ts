@@ -22,6 +22,10 @@ const commaList = (value: string) =>
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** One of `values`, or unset; an empty value (`PAYMENT_PROVIDER=` in .env) counts as unset. */
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.enum(values).optional());
+
 /** Every setting, read once from the environment. The README's configuration table mirrors this. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -184,8 +188,11 @@ const schema = z.object({
   ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Smallest withdrawal, in fen (10 yuan). */
   WITHDRAWAL_MIN_FEN: z.coerce.number().int().min(1).default(1000),
-  /** Alipay-style payments: the built-in sandbox gateway (cashier page on this server), or Alipay itself. */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
+  /**
+   * Alipay-style payments: the built-in sandbox gateway (cashier page on this server, no real money), or Alipay itself.
+   * Unset: the sandbox outside production; production refuses to start until one is chosen.
+   */
+  PAYMENT_PROVIDER: choice(['sandbox', 'alipay']),
   ALIPAY_APP_ID: z.string().default(''),
   /** PEM (PKCS#8 or PKCS#1) of the app's private key, or a path to a file holding it. */
   ALIPAY_PRIVATE_KEY: z.string().default(''),
@@ -197,11 +204,41 @@ const schema = z.object({
   /** Seconds between the sandbox's notification retries (Alipay itself waits minutes to hours). */
   SANDBOX_NOTIFY_RETRY_SECONDS: z.coerce.number().min(0.05).default(5),
   /** WeChat binding (security settings): the built-in WeChat sandbox, or the WeChat open platform's website login. */
-  WECHAT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  WECHAT_PROVIDER: choice(['sandbox', 'wechat']),
   /** The website application's AppID and AppSecret from open.weixin.qq.com (WECHAT_PROVIDER=wechat). */
   WECHAT_APP_ID: z.string().default(''),
   WECHAT_APP_SECRET: z.string().default(''),
+  /**
+   * Text messages (phone codes, registration decisions): outbox keeps them on this server (log and `pnpm admin
+   * sms-codes`), aliyun sends them through Aliyun SMS. Unset: outbox outside production; production must choose.
+   */
+  SMS_PROVIDER: choice(['outbox', 'aliyun']),
+  /** An AccessKey of a RAM user allowed to send SMS (dysms:SendSms). */
+  SMS_ALIYUN_ACCESS_KEY_ID: z.string().default(''),
+  SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().default(''),
+  /** The approved signature (签名), shown as 【…】 before every message. */
+  SMS_ALIYUN_SIGN_NAME: z.string().default(''),
+  /** Approved templates: a 验证码 template with ${code}; notices with ${userName} and ${reason}. */
+  SMS_ALIYUN_TEMPLATE_CODE: z.string().default(''),
+  SMS_ALIYUN_TEMPLATE_REGISTRATION_APPROVED: z.string().default(''),
+  SMS_ALIYUN_TEMPLATE_REGISTRATION_REJECTED: z.string().default(''),
+  SMS_ALIYUN_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
+  /** Verification texts one client address may ask for per hour (each phone has its own limits as well). */
+  SMS_PER_ADDRESS_HOURLY: z.coerce.number().int().min(1).max(10_000).default(30),
 });
+
+/** Settings whose sandbox stands in for a real service: production starts only once each is chosen on purpose. */
+const PRODUCTION_CHOICES = {
+  PAYMENT_PROVIDER: {
+    fallback: 'sandbox',
+    message: 'alipay（支付宝收款），或 sandbox（内置沙箱，不会真实收款，仅供演示）',
+  },
+  WECHAT_PROVIDER: { fallback: 'sandbox', message: 'wechat（微信开放平台），或 sandbox（内置沙箱，仅供演示）' },
+  SMS_PROVIDER: {
+    fallback: 'outbox',
+    message: 'aliyun（阿里云短信），或 outbox（短信只留在本机，不会发出，仅供演示）',
+  },
+} as const;
 
 const checked = schema.superRefine((c, ctx) => {
   if (c.DB_TRANSACTION_CONNECTIONS !== undefined && c.DB_TRANSACTION_CONNECTIONS >= c.DB_POOL_SIZE) {
@@ -240,6 +277,25 @@ const checked = schema.superRefine((c, ctx) => {
       if (!c[key].trim()) ctx.addIssue({ code: 'custom', path: [key], message: 'WECHAT_PROVIDER=wechat 时必须设置' });
     }
   }
+  if (c.SMS_PROVIDER === 'aliyun') {
+    for (const key of [
+      'SMS_ALIYUN_ACCESS_KEY_ID',
+      'SMS_ALIYUN_ACCESS_KEY_SECRET',
+      'SMS_ALIYUN_SIGN_NAME',
+      'SMS_ALIYUN_TEMPLATE_CODE',
+      'SMS_ALIYUN_TEMPLATE_REGISTRATION_APPROVED',
+      'SMS_ALIYUN_TEMPLATE_REGISTRATION_REJECTED',
+    ] as const) {
+      if (!c[key].trim()) ctx.addIssue({ code: 'custom', path: [key], message: 'SMS_PROVIDER=aliyun 时必须设置' });
+    }
+  }
+  if (c.NODE_ENV === 'production') {
+    for (const [key, choice] of Object.entries(PRODUCTION_CHOICES)) {
+      if (c[key as keyof typeof PRODUCTION_CHOICES] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `生产环境须明确选择：${choice.message}` });
+      }
+    }
+  }
 });
 
 /** SEED_ON_START as the server reads it: true means the environment's default, which is never demo in production. */
@@ -249,9 +305,12 @@ export const seedModeOf = (value: string | undefined, nodeEnv: string): SeedMode
   return nodeEnv === 'production' ? 'minimal' : 'demo';
 };
 
-const resolved = checked.transform(({ SEED_ON_START, ...rest }) => ({
+const resolved = checked.transform(({ SEED_ON_START, PAYMENT_PROVIDER, WECHAT_PROVIDER, SMS_PROVIDER, ...rest }) => ({
   ...rest,
   SEED_ON_START: seedModeOf(SEED_ON_START, rest.NODE_ENV),
+  PAYMENT_PROVIDER: PAYMENT_PROVIDER ?? PRODUCTION_CHOICES.PAYMENT_PROVIDER.fallback,
+  WECHAT_PROVIDER: WECHAT_PROVIDER ?? PRODUCTION_CHOICES.WECHAT_PROVIDER.fallback,
+  SMS_PROVIDER: SMS_PROVIDER ?? PRODUCTION_CHOICES.SMS_PROVIDER.fallback,
 }));
 
 export type Config = z.output<typeof resolved>;

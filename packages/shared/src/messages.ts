@@ -38,6 +38,8 @@ export const MESSAGES = {
     smsTooFrequent: '验证码发送过于频繁，请稍后再试',
     smsInvalid: '验证码错误或已失效',
     smsSent: '验证码已发送',
+    smsPhoneRefused: '该手机号无法接收短信，请检查号码或换一个手机号',
+    smsUnavailable: '短信发送失败，请稍后重试',
     wechatNotBound: '当前账号未绑定微信',
   },
   security: {

@@ -39,6 +39,8 @@ export const clientConfig = defineRoute({
     transportKey: z.string(),
     authSiteUrl: z.string(),
     previewHost: z.string(),
+    /** Payments go to the built-in sandbox (no real money): the pay page and orders say so. */
+    paymentSandbox: z.boolean(),
   }),
 });
 

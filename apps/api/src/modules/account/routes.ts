@@ -11,7 +11,9 @@ export default async function accountRoutes(app: FastifyInstance, opts: { accoun
     await account.changePassword(user.id, user.sessionId, body.oldPassword, body.newPassword);
     return null;
   });
-  registerRoute(app, routes.confirmPhoneRand, ({ user, query }) => account.sendPhoneCode(user.id, query.phone));
+  registerRoute(app, routes.confirmPhoneRand, ({ request, user, query }) =>
+    account.sendPhoneCode(user.id, query.phone, { address: request.ip }),
+  );
   registerRoute(app, routes.sendPhoneAfterVerify, ({ user, query, body }) =>
     account.changePhone(user.id, query.phone, body.code),
   );

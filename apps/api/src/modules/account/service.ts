@@ -1,12 +1,12 @@
 import { decryptPassword, isStrongPassword, MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { isPhoneTaken, setPasswordHash, setPhone, unbindWechat, userById } from '../auth/users.ts';
 import type { SmsSender } from './sms.ts';
-import { createSmsCodes } from './sms-codes.ts';
+import { createSmsCodes, type SmsRequester } from './sms-codes.ts';
 
 export { SMS_DAILY_LIMIT, SMS_MAX_ATTEMPTS, SMS_RESEND_MS, SMS_TTL_MS } from './sms-codes.ts';
 
@@ -14,9 +14,10 @@ export const createAccountService = (
   prisma: PrismaClient,
   sms: SmsSender,
   transportKey: string,
-  clock: Clock = systemClock,
+  clock: Clock,
+  smsPerAddressHourly: number,
 ) => {
-  const smsCodes = createSmsCodes(prisma, sms, clock);
+  const smsCodes = createSmsCodes(prisma, sms, clock, smsPerAddressHourly);
   return {
     changePassword: async (userId: number, sessionId: string, oldEncrypted: string, newEncrypted: string) => {
       const oldPassword = decryptPassword(oldEncrypted, transportKey);
@@ -33,14 +34,11 @@ export const createAccountService = (
       await setPasswordHash(prisma, userId, passwordHash, sessionId);
     },
 
-    sendPhoneCode: async (userId: number, phone: string) => {
+    sendPhoneCode: async (userId: number, phone: string, requester: SmsRequester) => {
       const user = await userById(prisma, userId);
       if (user.phone === phone) throw new AppError('BAD_REQUEST', MESSAGES.account.phoneSame);
       if (await isPhoneTaken(prisma, phone)) throw new AppError('CONFLICT', MESSAGES.account.phoneTaken);
-      return smsCodes.issue(
-        { phone, purpose: 'change_phone', userId },
-        (code) => `【资源库】您正在更换绑定手机号，验证码 ${code}，5 分钟内有效。如非本人操作请忽略。`,
-      );
+      return smsCodes.issue({ phone, purpose: 'change_phone', userId }, requester);
     },
 
     /** Confirms the code sent to `phone` and makes it the account's phone; a code works once, within 5 tries. */

@@ -1,10 +1,10 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import { type Clock, nowMs, systemClock } from '../../lib/clock.ts';
+import { type Clock, nowMs } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Tx, transaction } from '../../lib/transaction.ts';
-import type { SmsSender } from './sms.ts';
+import { type SmsCodePurpose, SmsDeliveryError, type SmsSender } from './sms.ts';
 
 export const SMS_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_MS = 60_000;
@@ -12,7 +12,7 @@ export const SMS_DAILY_LIMIT = 10;
 export const SMS_MAX_ATTEMPTS = 5;
 
 /** What a code proves: a user's new phone, a phone to register with, the bound phone of an account to recover. */
-export type SmsPurpose = 'change_phone' | 'register' | 'reset_password';
+export type SmsPurpose = SmsCodePurpose;
 
 /** Whose code: the phone it goes to, and the account it is for (none while registering). */
 export interface SmsSubject {
@@ -21,20 +21,39 @@ export interface SmsSubject {
   userId: number | null;
 }
 
+/** Who asked: the client's address (the request's, which honours TRUST_PROXY). */
+export interface SmsRequester {
+  address: string;
+}
+
+/** A refused text message as the client sees it. */
+export const deliveryError = (error: unknown) => {
+  if (!(error instanceof SmsDeliveryError)) return error;
+  if (error.failure === 'rate_limited') return new AppError('RATE_LIMITED', MESSAGES.account.smsTooFrequent);
+  if (error.failure === 'bad_phone') return new AppError('BAD_REQUEST', MESSAGES.account.smsPhoneRefused);
+  return new AppError('UNAVAILABLE', MESSAGES.account.smsUnavailable);
+};
+
 const hashCode = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest();
 
 /**
  * The one place text-message codes are issued and checked: 6 digits, valid 5 minutes, one per 60 seconds and at most
- * 10 a day for a phone (and for an account, per purpose), 5 wrong tries burn a code, a code works once.
+ * 10 a day for a phone (and for an account, per purpose), `perAddressHourly` an hour from one client address, 5 wrong
+ * tries burn a code, a code works once.
  */
-export const createSmsCodes = (prisma: PrismaClient, sms: SmsSender, clock: Clock = systemClock) => ({
+export const createSmsCodes = (prisma: PrismaClient, sms: SmsSender, clock: Clock, perAddressHourly: number) => ({
   /**
-   * Issues a code and sends `text(code)` to the phone. `deliver: false` records the code without sending anything:
-   * password recovery does that for accounts that do not exist, so their answers and limits match real ones.
+   * Issues a code and sends it to the phone. `deliver: false` records the code without sending anything: password
+   * recovery does that for accounts that do not exist, so their answers and limits match real ones. A message the
+   * provider does not take leaves no code behind (the phone may ask again at once) and answers why in Chinese.
    */
-  issue: async (subject: SmsSubject, text: (code: string) => string, deliver = true) => {
+  issue: async (subject: SmsSubject, requester: SmsRequester, deliver = true) => {
     const { phone, purpose, userId } = subject;
     const now = nowMs(clock);
+    const fromAddress = await prisma.smsCode.count({
+      where: { requestedFrom: requester.address, createdAt: { gte: new Date(now - 3_600_000) } },
+    });
+    if (fromAddress >= perAddressHourly) throw new AppError('RATE_LIMITED', MESSAGES.account.smsTooFrequent);
     const since = new Date(now - 24 * 3_600_000);
     const recent = await prisma.smsCode.findMany({
       where: { createdAt: { gte: since }, OR: [{ phone }, ...(userId === null ? [] : [{ userId, purpose }])] },
@@ -46,17 +65,25 @@ export const createSmsCodes = (prisma: PrismaClient, sms: SmsSender, clock: Cloc
       throw new AppError('RATE_LIMITED', MESSAGES.account.smsTooFrequent);
     }
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-    await prisma.smsCode.create({
+    const row = await prisma.smsCode.create({
       data: {
         userId,
         phone,
         purpose,
         codeHash: hashCode(phone, code).toString('hex'),
+        requestedFrom: requester.address,
         createdAt: new Date(now),
         expiresAt: new Date(now + SMS_TTL_MS),
       },
     });
-    if (deliver) await sms.send(phone, text(code));
+    if (deliver) {
+      try {
+        await sms.send(phone, { kind: 'code', purpose, code });
+      } catch (error) {
+        await prisma.smsCode.delete({ where: { id: row.id } });
+        throw deliveryError(error);
+      }
+    }
     return { expiresInSeconds: SMS_TTL_MS / 1000, resendInSeconds: SMS_RESEND_MS / 1000 };
   },
 

@@ -16,6 +16,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { config: C
     transportKey: config.PASSWORD_TRANSPORT_KEY,
     authSiteUrl: config.AUTH_SITE_URL,
     previewHost: config.PREVIEW_HOST,
+    paymentSandbox: config.PAYMENT_PROVIDER === 'sandbox',
   }));
 
   registerRoute(app, routes.getImgSwipe, async ({ request, reply }) => {

@@ -19,12 +19,13 @@ export default async function registrationRoutes(
     policy: config.REGISTRATION_POLICY,
     secret: opts.secret,
     clock: app.clock,
+    smsPerAddressHourly: config.SMS_PER_ADDRESS_HOURLY,
   });
 
   registerRoute(app, routes.registerOptions, () => registration.options());
 
-  registerRoute(app, routes.registerSendCode, ({ body }) =>
-    registration.sendRegisterCode(body.phone, body.verifyImageResult),
+  registerRoute(app, routes.registerSendCode, ({ request, body }) =>
+    registration.sendRegisterCode(body.phone, body.verifyImageResult, { address: request.ip }),
   );
 
   registerRoute(app, routes.register, async ({ request, reply, body }) => {
@@ -35,9 +36,9 @@ export default async function registrationRoutes(
     return { status: created.status, memberId: created.memberId };
   });
 
-  registerRoute(app, routes.forgotPasswordSendCode, async ({ reply, body }) => {
+  registerRoute(app, routes.forgotPasswordSendCode, async ({ request, reply, body }) => {
     reply.header('cache-control', 'no-store');
-    return registration.sendResetCode(body.account, body.verifyImageResult);
+    return registration.sendResetCode(body.account, body.verifyImageResult, { address: request.ip });
   });
 
   registerRoute(app, routes.forgotPasswordReset, async ({ body }) => {

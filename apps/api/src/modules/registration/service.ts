@@ -8,7 +8,7 @@ import { maskPhone } from '../../lib/mask.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { newMemberId } from '../account/roster.ts';
 import type { SmsSender } from '../account/sms.ts';
-import { createSmsCodes } from '../account/sms-codes.ts';
+import { createSmsCodes, type SmsRequester } from '../account/sms-codes.ts';
 import { allRoles } from '../auth/roles.ts';
 import { accountKey } from '../auth/service.ts';
 import { accountsHolding, createUser, findUserByIdentifier, setPasswordHash } from '../auth/users.ts';
@@ -58,10 +58,11 @@ export const createRegistrationService = (
     /** Keys the stand-in phone of an unknown account (password recovery answers alike for every identifier). */
     secret: Buffer;
     clock?: Clock;
+    smsPerAddressHourly: number;
   },
 ) => {
   const clock = deps.clock ?? systemClock;
-  const smsCodes = createSmsCodes(prisma, deps.sms, clock);
+  const smsCodes = createSmsCodes(prisma, deps.sms, clock, deps.smsPerAddressHourly);
 
   const requireCaptcha = async (answer: CaptchaAnswer) => {
     if (!(await deps.captcha.consume(answer.captchaSerialNumber, answer.moveEnd_X, answer.wbili))) {
@@ -119,15 +120,12 @@ export const createRegistrationService = (
     },
 
     /** Step one of registering: a solved puzzle, a phone no account holds, then the code. */
-    sendRegisterCode: async (phone: string, captcha: CaptchaAnswer) => {
+    sendRegisterCode: async (phone: string, captcha: CaptchaAnswer, requester: SmsRequester) => {
       await requireCaptcha(captcha);
       const holders = await accountsHolding(prisma, { phone });
       const holder = holders.find((h) => h.phone === phone);
       if (holder) throw new AppError('CONFLICT', holder.status === 'REJECTED' ? R.phoneRejected : R.phoneTaken);
-      return smsCodes.issue(
-        { phone, purpose: 'register', userId: null },
-        (code) => `【资源库】您正在注册资源库账号，验证码 ${code}，5 分钟内有效。如非本人操作请忽略。`,
-      );
+      return smsCodes.issue({ phone, purpose: 'register', userId: null }, requester);
     },
 
     /**
@@ -191,14 +189,14 @@ export const createRegistrationService = (
      * Step one of recovery. Known or not, the answer has the same form: a masked phone (the bound one, or a stand-in
      * derived from the identifier, so asking again gives the same), the same limits; only a real account gets an SMS.
      */
-    sendResetCode: async (account: string, captcha: CaptchaAnswer) => {
+    sendResetCode: async (account: string, captcha: CaptchaAnswer, requester: SmsRequester) => {
       await requireCaptcha(captcha);
       const key = account.trim();
       const user = await recoverable(key);
       const phone = user?.phone ?? standInPhone(key);
       const answer = await smsCodes.issue(
         { phone, purpose: 'reset_password', userId: user?.id ?? null },
-        (code) => `【资源库】您正在找回资源库账号的密码，验证码 ${code}，5 分钟内有效。如非本人操作请忽略。`,
+        requester,
         user !== null,
       );
       return { ...answer, maskedPhone: maskPhone(phone)! };
@@ -234,6 +232,6 @@ export const notifyRegistrationDecision = (
   sms.send(
     applicant.phone,
     decision.approve
-      ? `【资源库】您的注册申请已通过审核，现在可以用用户名 ${applicant.userName} 或本手机号登录。`
-      : `【资源库】很抱歉，您的注册申请未通过审核。原因：${decision.reason}。如有疑问请联系学校管理员。`,
+      ? { kind: 'registration_approved', userName: applicant.userName }
+      : { kind: 'registration_rejected', reason: decision.reason },
   );

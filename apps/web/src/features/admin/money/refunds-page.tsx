@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ORDER_STATUS_LABELS, type AdminOrderItem, formatYuan, PAY_METHOD_LABELS } from '@zyk/shared';
+import { ADMIN_ORDER_STATUS_LABELS, type AdminOrderItem, formatYuan } from '@zyk/shared';
 import { Button, Input, message, type TableProps, Tooltip } from 'antd';
 import { useState } from 'react';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
+import { usePayMethodLabels } from '../../../lib/client-config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
 import { useConfirmPassword } from '../console/confirm-password.tsx';
@@ -17,6 +18,7 @@ import { DistrictOnly, MoneyList, PersonCell, StatusTag, useDistrictScope } from
  * payment to the buyer's balance and returns the coupon; only while the seller's income is not yet settled.
  */
 export const RefundsPage = () => {
+  const payMethodLabels = usePayMethodLabels();
   const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [askPassword, passwordHolder] = useConfirmPassword();
@@ -65,7 +67,7 @@ export const RefundsPage = () => {
         <span className={styles.stack}>
           <strong className={styles.money}>{formatYuan(r.payAmount)}</strong>
           <span className={styles.muted}>
-            {r.payMethod ? PAY_METHOD_LABELS[r.payMethod] : ''}
+            {r.payMethod ? payMethodLabels[r.payMethod] : ''}
             {r.discount > 0 ? ` · 券 ${formatYuan(r.discount)}` : ''}
           </span>
         </span>

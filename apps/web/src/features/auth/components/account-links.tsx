@@ -1,7 +1,7 @@
 import { HomeOutlined, ReadOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { Skeleton } from 'antd';
+import { useClientConfig } from '../../../lib/client-config.ts';
 import { useSession } from '../../../stores/session.ts';
-import { useClientConfig } from '../hooks/use-client-config.ts';
 import { authLinks } from '../lib/auth-links.ts';
 import styles from './account-links.module.css';
 

@@ -11,8 +11,8 @@ import {
 import { Badge, Dropdown, type MenuProps, message } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useClientConfig } from '../../../lib/client-config.ts';
 import { useSession } from '../../../stores/session.ts';
-import { useClientConfig } from '../hooks/use-client-config.ts';
 import { authLinks } from '../lib/auth-links.ts';
 import { logoutSession } from '../lib/session-sync.ts';
 import { UserBadge } from './user-badge.tsx';

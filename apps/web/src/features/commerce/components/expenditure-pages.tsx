@@ -1,4 +1,4 @@
-import { formatYuan, INVOICE_STATUS, INVOICE_TITLE_TYPES, ORDER_STATUS_LABELS, PAY_METHOD_LABELS } from '@zyk/shared';
+import { formatYuan, INVOICE_STATUS, INVOICE_TITLE_TYPES, ORDER_STATUS_LABELS } from '@zyk/shared';
 import { Button, message, Popconfirm, Skeleton, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { ChoiceFilter } from '../../../components/choice-filter.tsx';
 import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
+import { usePayMethodLabels } from '../../../lib/client-config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { detailsPath } from '../../../lib/resource-paths.ts';
 import type { ExpenditureItem, InvoiceRecord, Order, OrderStatus } from '../api/commerce-api.ts';
@@ -68,6 +69,7 @@ export const ExpenditurePage = () => {
 };
 
 const ExpenditureTable = () => {
+  const payMethodLabels = usePayMethodLabels();
   const [page, setPage] = useState(1);
   const list = useExpenditure(page);
   const columns: ColumnsType<ExpenditureItem> = [
@@ -90,7 +92,7 @@ const ExpenditureTable = () => {
       width: 90,
       render: (_, r) => <strong className={styles.money}>{formatYuan(r.payAmount)}</strong>,
     },
-    { title: '支付方式', key: 'payMethod', width: 90, render: (_, r) => PAY_METHOD_LABELS[r.payMethod] },
+    { title: '支付方式', key: 'payMethod', width: 90, render: (_, r) => payMethodLabels[r.payMethod] },
     {
       title: '状态',
       key: 'status',

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import panelStyles from '../../../components/panel.module.css';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { errorText, isUnauthorized } from '../../../lib/api-result.ts';
+import { useClientConfig, usePayMethodLabels } from '../../../lib/client-config.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { detailsPath, parseResourceId } from '../../../lib/resource-paths.ts';
 import { sessionActions, useSession } from '../../../stores/session.ts';
@@ -165,6 +166,7 @@ const RESULT_ICONS = {
 
 /** A paid, cancelled, closed or refunded order. */
 const PayResult = ({ order, balance }: { order: Order; balance: number }) => {
+  const payMethodLabels = usePayMethodLabels();
   const details = detailsPath(order.resourceType, order.resourceId);
   const paid = order.status === 'PAID';
   return (
@@ -188,7 +190,7 @@ const PayResult = ({ order, balance }: { order: Order; balance: number }) => {
           {paid && order.payMethod && (
             <>
               <dt>支付方式</dt>
-              <dd>{{ BALANCE: '余额支付', COUPON: '优惠券', ALIPAY: '支付宝' }[order.payMethod]}</dd>
+              <dd>{payMethodLabels[order.payMethod]}</dd>
             </>
           )}
           {order.paidAt && (
@@ -257,6 +259,8 @@ const Checkout = ({ info, onExpired }: { info: PayInfo; onExpired: () => void })
   const cancel = useCancelOrder();
   const intents = useRef(createIntentKeys()).current;
   const countdown = useCountdown(order.expiresAt, onExpired);
+  const payMethodLabels = usePayMethodLabels();
+  const paymentSandbox = useClientConfig().data?.paymentSandbox === true;
 
   // Until the buyer picks (null: none), the coupon this order already holds, else the one taking the most off.
   const [picked, setPicked] = useState<number | null | undefined>(undefined);
@@ -395,7 +399,10 @@ const Checkout = ({ info, onExpired }: { info: PayInfo; onExpired: () => void })
             余额支付 <span className={styles.muted}>（可用余额 {formatYuan(balance)}，需验证支付密码）</span>
           </Radio>
           <Radio value="ALIPAY" className={styles.option}>
-            支付宝 <span className={styles.muted}>（跳转到支付宝收银台付款）</span>
+            {payMethodLabels.ALIPAY}{' '}
+            <span className={styles.muted}>
+              {paymentSandbox ? '（内置沙箱收银台，不会真实扣款）' : '（跳转到支付宝收银台付款）'}
+            </span>
           </Radio>
         </Radio.Group>
       )}

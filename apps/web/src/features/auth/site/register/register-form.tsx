@@ -4,9 +4,9 @@ import { Alert, Button, Form, Input, message, Result, Select, Spin } from 'antd'
 import { useState } from 'react';
 import { LoadError } from '../../../../components/status.tsx';
 import { errorText } from '../../../../lib/api-result.ts';
+import { clientConfigQuery } from '../../../../lib/client-config.ts';
 import { sessionActions } from '../../../../stores/session.ts';
 import type { CaptchaAnswer } from '../../api/captcha.ts';
-import { clientConfigQuery } from '../../api/client-config.ts';
 import { SliderCaptcha } from '../../components/slider-captcha.tsx';
 import { completeLogin } from '../../lib/session-sync.ts';
 import { NewPasswordFields } from '../password/new-password-fields.tsx';
