@@ -11,6 +11,7 @@ import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
 import { createTestDatabase } from '../support/db.ts';
 import { docx, hasFfmpeg, sha256 } from '../support/files.ts';
 import { freePort } from '../support/net.ts';
+import { NGINX } from '../support/nginx.ts';
 import { startS3rver } from '../support/s3rver.ts';
 import { initVideo, loginOverHttp, postDocument, uploadVideo } from '../support/uploads.ts';
 
@@ -23,14 +24,6 @@ import { initVideo, loginOverHttp, postDocument, uploadVideo } from '../support/
  * request. Needs nginx (`.ci/run` installs Debian's package) and ffmpeg.
  */
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => {
-  try {
-    execFileSync(p, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-});
 const ready = Boolean(NGINX) && hasFfmpeg();
 if (!ready)
   console.warn('[cluster] nginx or ffmpeg not installed: the multi-instance test is skipped (.ci/run installs both)');
