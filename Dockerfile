@@ -11,6 +11,8 @@ COPY tests/package.json tests/
 RUN pnpm install --frozen-lockfile
 COPY . .
 RUN pnpm build
+# What the server needs at run time and nothing else (production dependencies only); the tests run this same layout.
+RUN node scripts/runtime-layout.mjs /layout
 
 FROM node:26-bookworm-slim
 # Online preview and thumbnails: LibreOffice (Office → PDF, no GUI), poppler (PDF first page), ffmpeg (video
@@ -23,15 +25,7 @@ RUN if [ "$PREVIEW_TOOLS" = "true" ]; then apt-get update \
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 ZYK_ROOT=/app DATA_DIR=/data
 RUN mkdir -p /data && chown node:node /data
 WORKDIR /app
-COPY --from=build /app/package.json /app/pnpm-workspace.yaml ./
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/packages/shared ./packages/shared
-COPY --from=build /app/apps/api/package.json ./apps/api/package.json
-COPY --from=build /app/apps/api/node_modules ./apps/api/node_modules
-COPY --from=build /app/apps/api/dist ./apps/api/dist
-COPY --from=build /app/apps/web/dist ./apps/web/dist
-COPY --from=build /app/prisma ./prisma
-COPY --from=build /app/scripts/admin.mjs ./scripts/admin.mjs
+COPY --from=build /layout ./
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
