@@ -29,8 +29,13 @@ import { publishDoc } from '../support/library.ts';
 
 const N = 50;
 const PAY_PASSWORD = '258013';
-/** The one time bound the issue asks for: a bystander must not queue behind the burst for the pool. */
-const BYSTANDER_LIMIT_MS = 1000;
+/**
+ * A bystander must not queue behind the burst for the pool: queued, it waits for a free connection for seconds
+ * (up to DB_TRANSACTION_WAIT_MS, 10 s; 20 s before the fix). Served beside the burst it takes well under a second
+ * alone, but up to 1.2 s was measured in a clean-clone CI run with another test file on the same two cores; 3 s
+ * still tells the two apart.
+ */
+const BYSTANDER_LIMIT_MS = 3000;
 const HAS_CHINESE = /[\u4e00-\u9fff]/;
 
 type Client = Awaited<ReturnType<typeof loginAs>>;

@@ -152,3 +152,16 @@ describe('production never falls back to a sandbox', () => {
     );
   });
 });
+
+describe('school networks', () => {
+  it('reads addresses and ranges, and refuses anything else in Chinese', () => {
+    expect(loadConfig({ SCHOOL_NETWORKS: '202.112.0.10, 10.20.0.0/16' }).SCHOOL_NETWORKS).toEqual([
+      '202.112.0.10',
+      '10.20.0.0/16',
+    ]);
+    expect(() => loadConfig({ SCHOOL_NETWORKS: '10.20.0.0/16,school.example.edu.cn' })).toThrow(
+      /SCHOOL_NETWORKS: 须为逗号分隔的 IP 地址或 CIDR 网段/,
+    );
+    expect(() => loadConfig({ SCHOOL_NETWORK_LIMIT_FACTOR: '0' })).toThrow(/SCHOOL_NETWORK_LIMIT_FACTOR/);
+  });
+});

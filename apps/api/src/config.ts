@@ -90,6 +90,18 @@ const schema = z.object({
   /** Per-route request limits and the two caps below (off only in tests that hammer the api from one client). */
   RATE_LIMITS: bool.default(true),
   /**
+   * Schools' own networks (addresses or CIDR ranges, comma separated): a computer room or a whole school reaches the
+   * server from one address. Limits kept per client address are SCHOOL_NETWORK_LIMIT_FACTOR times higher for them.
+   */
+  SCHOOL_NETWORKS: z
+    .string()
+    .default('')
+    .transform(commaList)
+    .refine((entries) => entries.every((entry) => parseAddressRange(entry) !== null), {
+      message: '须为逗号分隔的 IP 地址或 CIDR 网段，如 202.112.0.10,10.20.0.0/16',
+    }),
+  SCHOOL_NETWORK_LIMIT_FACTOR: z.coerce.number().int().min(1).max(100).default(10),
+  /**
    * Api requests one session may have in flight at once (plugins/in-flight.ts); more answer 429. 0 = no cap. A list
    * page asks for up to 23 at once (20 card thumbnails) when the server is slow and nothing limits the browser's
    * connections (HTTP/2): twice that, for two tabs.

@@ -203,7 +203,12 @@ export const registerRoute = <D extends RouteDef>(
       },
       ...(options.trustedResponse ? { serializerCompiler: trustedSerializer } : {}),
       config: {
-        ...(def.rateLimit && { rateLimit: { max: def.rateLimit.max, timeWindow: def.rateLimit.timeWindowMs } }),
+        ...(def.rateLimit && {
+          rateLimit: {
+            max: (request: FastifyRequest) => def.rateLimit!.max * app.addressAllowance(request.ip),
+            timeWindow: def.rateLimit.timeWindowMs,
+          },
+        }),
         // Signed-URL bytes (downloads, media segments, PDF ranges) last as long as the transfer, not the server's work.
         inFlight: session !== 'none',
       },

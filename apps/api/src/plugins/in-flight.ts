@@ -42,7 +42,7 @@ export default fp(
       if (request.routeOptions.config.inFlight !== true) return done();
       const token = request.cookies[SESSION_COOKIE];
       const bySession = token !== undefined && known.has(token);
-      const cap = bySession ? perSession : perAddress;
+      const cap = bySession ? perSession : perAddress * app.addressAllowance(request.ip);
       if (cap === 0) return done();
       const key = bySession ? `s ${token}` : `a ${request.ip}`;
       const count = inFlight.get(key) ?? 0;

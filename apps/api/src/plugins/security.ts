@@ -5,7 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
+import { type AddressAllowance, createAddressAllowance } from '../lib/address-allowance.ts';
 import { AppError } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How many clients a request's address stands for in limits kept per address (a school's network: more). */
+    addressAllowance: AddressAllowance;
+  }
+}
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -57,6 +65,7 @@ const recordHelmet = (options: HelmetOptions): HeaderStep[] => {
  */
 export default fp(
   async (app: FastifyInstance, opts: { config: Config; rateLimitStore?: RateLimitPluginOptions['store'] }) => {
+    app.decorate('addressAllowance', createAddressAllowance(opts.config));
     const headerSteps = recordHelmet(HELMET_OPTIONS);
     app.addHook('onRequest', (_request, reply, done) => {
       const res = reply.raw;

@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@zyk/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { type Clock, nowMs } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -21,10 +22,17 @@ export interface SmsSubject {
   userId: number | null;
 }
 
-/** Who asked: the client's address (the request's, which honours TRUST_PROXY). */
+/** Who asked: the client's address (the request's, which honours TRUST_PROXY) and how many clients it stands for. */
 export interface SmsRequester {
   address: string;
+  clients: number;
 }
+
+/** The requester of a request. */
+export const smsRequester = (app: FastifyInstance, request: FastifyRequest): SmsRequester => ({
+  address: request.ip,
+  clients: app.addressAllowance(request.ip),
+});
 
 /** A refused text message as the client sees it. */
 export const deliveryError = (error: unknown) => {
@@ -53,7 +61,8 @@ export const createSmsCodes = (prisma: PrismaClient, sms: SmsSender, clock: Cloc
     const fromAddress = await prisma.smsCode.count({
       where: { requestedFrom: requester.address, createdAt: { gte: new Date(now - 3_600_000) } },
     });
-    if (fromAddress >= perAddressHourly) throw new AppError('RATE_LIMITED', MESSAGES.account.smsTooFrequent);
+    if (fromAddress >= perAddressHourly * requester.clients)
+      throw new AppError('RATE_LIMITED', MESSAGES.account.smsTooFrequent);
     const since = new Date(now - 24 * 3_600_000);
     const recent = await prisma.smsCode.findMany({
       where: { createdAt: { gte: since }, OR: [{ phone }, ...(userId === null ? [] : [{ userId, purpose }])] },

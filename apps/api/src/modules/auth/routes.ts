@@ -9,8 +9,8 @@ import { createAuthService } from './service.ts';
 
 export default async function authRoutes(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
-  const captcha = createCaptchaService(app.prisma, app.clock);
-  const auth = createAuthService(app.prisma, captcha, config.PASSWORD_TRANSPORT_KEY, app.clock);
+  const captcha = createCaptchaService(app.prisma, app.clock, app.addressAllowance);
+  const auth = createAuthService(app.prisma, captcha, config.PASSWORD_TRANSPORT_KEY, app.clock, app.addressAllowance);
 
   registerRoute(app, routes.clientConfig, () => ({
     transportKey: config.PASSWORD_TRANSPORT_KEY,

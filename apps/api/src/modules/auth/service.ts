@@ -1,10 +1,11 @@
 import { decryptPassword, MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { type AddressAllowance, ONE_CLIENT_PER_ADDRESS } from '../../lib/address-allowance.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { CaptchaService } from '../captcha/service.ts';
-import { createThrottle, type ThrottleRule } from '../throttle/service.ts';
+import { createThrottle, forClients, type ThrottleRule } from '../throttle/service.ts';
 import { recordLogin } from './security.ts';
 import { findUserByIdentifier } from './users.ts';
 
@@ -26,6 +27,7 @@ export const createAuthService = (
   captcha: CaptchaService,
   transportKey: string,
   clock: Clock = systemClock,
+  allowance: AddressAllowance = ONE_CLIENT_PER_ADDRESS,
 ) => {
   const throttle = createThrottle(prisma, clock);
   // Unknown accounts still cost one argon2 verification, so timing does not tell which accounts exist.
@@ -55,7 +57,7 @@ export const createAuthService = (
       const plain = decryptPassword(input.password, transportKey);
       const ok = plain !== null && (await verifyPassword(user?.passwordHash ?? (await dummy()), plain));
       if (!user || !ok) {
-        await throttle.fail(ipKey(ip), IP_RULE);
+        await throttle.fail(ipKey(ip), forClients(IP_RULE, allowance(ip)));
         if (user) {
           await throttle.fail(accountKey(user.id), ACCOUNT_RULE);
           await recordLogin(prisma, user.id, { ip, userAgent, failure: 'BAD_PASSWORD' });

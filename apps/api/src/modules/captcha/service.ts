@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CAPTCHA_PROOF_BITS, leadingZeroBits, MESSAGES, proofInput } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
+import { type AddressAllowance, ONE_CLIENT_PER_ADDRESS } from '../../lib/address-allowance.ts';
 import { type Clock, nowMs, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createThrottle, type ThrottleRule } from '../throttle/service.ts';
+import { createThrottle, forClients, type ThrottleRule } from '../throttle/service.ts';
 import { generatePuzzle } from './image.ts';
 import { type TrackPoint, trackFault } from './track.ts';
 
@@ -45,7 +46,11 @@ export const isPersonLike = (serial: string, moveEndX: number, evidence: DropEvi
  */
 const naturalX = (moveEndX: number, wbili: number) => Math.min(Math.round(moveEndX / wbili), 1_000_000);
 
-export const createCaptchaService = (prisma: PrismaClient, clock: Clock = systemClock) => {
+export const createCaptchaService = (
+  prisma: PrismaClient,
+  clock: Clock = systemClock,
+  allowance: AddressAllowance = ONE_CLIENT_PER_ADDRESS,
+) => {
   const throttle = createThrottle(prisma, clock);
   let lastSweep = 0;
 
@@ -97,7 +102,7 @@ export const createCaptchaService = (prisma: PrismaClient, clock: Clock = system
       const row = rows[0];
       if (row?.passed) return 1;
       // Misses on unknown, expired or used-up puzzles count towards the client rule as well.
-      await throttle.fail(clientKey(ip), CLIENT_RULE);
+      await throttle.fail(clientKey(ip), forClients(CLIENT_RULE, allowance(ip)));
       return row === undefined || row.failures >= CAPTCHA_MAX_FAILURES ? 2 : 0;
     },
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
 import type { SmsSender } from '../account/sms.ts';
+import { smsRequester } from '../account/sms-codes.ts';
 import { createCaptchaService } from '../captcha/service.ts';
 import { createRegistrationService } from './service.ts';
 
@@ -14,7 +15,7 @@ export default async function registrationRoutes(
   const { config } = opts;
   const registration = createRegistrationService(app.prisma, {
     sms: opts.sms,
-    captcha: createCaptchaService(app.prisma, app.clock),
+    captcha: createCaptchaService(app.prisma, app.clock, app.addressAllowance),
     transportKey: config.PASSWORD_TRANSPORT_KEY,
     policy: config.REGISTRATION_POLICY,
     secret: opts.secret,
@@ -25,7 +26,7 @@ export default async function registrationRoutes(
   registerRoute(app, routes.registerOptions, () => registration.options());
 
   registerRoute(app, routes.registerSendCode, ({ request, body }) =>
-    registration.sendRegisterCode(body.phone, body.verifyImageResult, { address: request.ip }),
+    registration.sendRegisterCode(body.phone, body.verifyImageResult, smsRequester(app, request)),
   );
 
   registerRoute(app, routes.register, async ({ request, reply, body }) => {
@@ -38,7 +39,7 @@ export default async function registrationRoutes(
 
   registerRoute(app, routes.forgotPasswordSendCode, async ({ request, reply, body }) => {
     reply.header('cache-control', 'no-store');
-    return registration.sendResetCode(body.account, body.verifyImageResult, { address: request.ip });
+    return registration.sendResetCode(body.account, body.verifyImageResult, smsRequester(app, request));
   });
 
   registerRoute(app, routes.forgotPasswordReset, async ({ body }) => {

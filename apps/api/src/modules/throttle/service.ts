@@ -9,6 +9,12 @@ export interface ThrottleRule {
   lockMs: number;
 }
 
+/** A rule kept per client address, for an address that stands for `clients` clients (a school's network). */
+export const forClients = (rule: ThrottleRule, clients: number): ThrottleRule => ({
+  ...rule,
+  limit: rule.limit * clients,
+});
+
 /**
  * Failure counters with lockouts, shared by every api instance through Postgres (login per account and per IP,
  * captcha misses per client). Counting is one atomic upsert, so concurrent failures are never lost.
