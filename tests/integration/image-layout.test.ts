@@ -98,7 +98,7 @@ afterAll(async () => {
   await db?.drop();
   await restoredDb?.drop();
   rmSync(temp, { recursive: true, force: true });
-});
+}, 60_000);
 
 const manifest = (file: string) =>
   JSON.parse(readFileSync(path.join(ROOT_DIR, file), 'utf8')) as Record<string, Record<string, string> | undefined>;
@@ -255,5 +255,5 @@ describe('the image layout (scripts/runtime-layout.mjs, the Dockerfile’s final
     } finally {
       await prisma.$disconnect();
     }
-  });
+  }, 300_000);
 });
