@@ -365,6 +365,9 @@ describe('a teacher in personal space', () => {
     await page.getByTestId('my-topics').getByText('还没有专题').waitFor();
     await page.getByRole('button', { name: '新建专题' }).click();
     const form = page.getByTestId('topic-form');
+    // The form slides in: a click during the motion can land beside the button.
+    await form.getByRole('button', { name: '提交审核' }).waitFor();
+    await animationsSettled(page);
     await form.getByRole('button', { name: '提交审核' }).click();
     await form.getByText('请输入专题名称').waitFor();
     await form.getByText('至少选择一门课程').waitFor();
