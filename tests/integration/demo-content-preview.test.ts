@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoFile, demoFilesFor, type LessonSpec } from '../../apps/api/src/db/demo-content/index.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
+import { onPath } from '../support/files.ts';
 import { cookieOf, postDocument } from '../support/uploads.ts';
 
 /**
@@ -15,8 +16,6 @@ import { cookieOf, postDocument } from '../support/uploads.ts';
  * LibreOffice and poppler's pdftotext are installed (.ci/run installs them).
  */
 
-const onPath = (name: string) =>
-  (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, name)));
 const HAS_TOOLS = onPath('soffice') && onPath('pdftotext');
 
 const LESSON: Omit<LessonSpec, 'kind'> = {

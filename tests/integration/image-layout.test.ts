@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
 import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
 import { createEmptyDatabase } from '../support/db.ts';
-import { docx } from '../support/files.ts';
+import { docx, onPath } from '../support/files.ts';
 import { freePort } from '../support/net.ts';
 import { startS3rver } from '../support/s3rver.ts';
 import { loginOverHttp, postDocument } from '../support/uploads.ts';
@@ -19,8 +19,6 @@ import { loginOverHttp, postDocument } from '../support/uploads.ts';
  * is converted by the worker, and no development dependency is there.
  */
 
-const onPath = (name: string) =>
-  (process.env.PATH ?? '').split(path.delimiter).some((dir) => existsSync(path.join(dir, name)));
 const HAS_OFFICE = onPath('soffice') && onPath('pdftoppm');
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'zyk-layout-'));

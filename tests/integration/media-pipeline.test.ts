@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES, type PreviewInfo, routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
+import { onPath } from '../support/files.ts';
 import { startInstance } from '../support/instances.ts';
 import { dictIds, publishUploadedDocument, publishUploadedVideo } from '../support/library.ts';
 import { cookieOf, initVideo, uploadVideo } from '../support/uploads.ts';
@@ -16,8 +17,6 @@ import { cookieOf, initVideo, uploadVideo } from '../support/uploads.ts';
  * across processes and survives a restart. The tools are real (.ci/run installs ffmpeg, LibreOffice, poppler).
  */
 
-const onPath = (name: string) =>
-  (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, name)));
 const HAS_TOOLS = onPath('ffmpeg') && onPath('ffprobe') && onPath('pdftoppm') && onPath('soffice');
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'zyk-media-'));

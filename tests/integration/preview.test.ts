@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
-import { docx, pdf, png, sha256 } from '../support/files.ts';
+import { docx, onPath, pdf, png, sha256 } from '../support/files.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploads.ts';
 
 /**
@@ -14,8 +14,6 @@ import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploa
  * real conversions run where LibreOffice, pdftoppm and ffmpeg are installed (.ci/run installs them).
  */
 
-const onPath = (name: string) =>
-  (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, name)));
 const HAS = { soffice: onPath('soffice'), ffmpeg: onPath('ffmpeg'), pdftoppm: onPath('pdftoppm') };
 
 const preview = async (t: TestApp, cookie: string, fileId: string) => {

@@ -7,7 +7,7 @@ import type { S3Storage } from '../../apps/api/src/modules/storage/s3.ts';
 import type { AssemblyState } from '../../apps/api/src/modules/uploads/assembly.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
-import { docx, fakeMp4, sha256 } from '../support/files.ts';
+import { docx, fakeMp4, onPath, sha256 } from '../support/files.ts';
 import { startInstance } from '../support/instances.ts';
 import { type S3rverProcess, startS3rver } from '../support/s3rver.ts';
 import {
@@ -26,8 +26,6 @@ import {
  */
 
 const MiB = 1024 * 1024;
-const onPath = (name: string) =>
-  (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, name)));
 let s3: S3rverProcess;
 let t: TestApp;
 let env: Record<string, string>;

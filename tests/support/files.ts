@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
@@ -197,6 +197,10 @@ export const mp4 = (size: number) => {
   const mdat = box('mdat', randomBytes(size - ftyp.length - moov.length - 8));
   return Buffer.concat([ftyp, mdat, moov]);
 };
+
+/** Whether a program of that name is on the PATH (LibreOffice, poppler, ffmpeg: `.ci/run` installs them). */
+export const onPath = (name: string) =>
+  (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, name)));
 
 /** Whether ffmpeg is installed (.ci/run installs it). */
 export const hasFfmpeg = () => {
