@@ -152,6 +152,55 @@ describe('home banners', () => {
   });
 });
 
+describe('reduced motion', () => {
+  /**
+   * Whether antd zoomed a dialog in: the classes of the motion's active step, seen by an observer from before the
+   * click (without motion the dialog still passes through a prepare step, which moves nothing).
+   */
+  const dialogZoomed = async (page: Page, open: () => Promise<void>) => {
+    await page.evaluate(() => {
+      const seen = { zoom: false };
+      (window as unknown as { zoomSeen: typeof seen }).zoomSeen = seen;
+      new MutationObserver((records) => {
+        for (const record of records)
+          if (record.target instanceof Element && /ant-zoom-(appear|enter)-active/.test(record.target.className))
+            seen.zoom = true;
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+    });
+    await open();
+    await page.getByRole('dialog', { name: '新建横幅' }).waitFor();
+    await motionEnded(page);
+    return page.evaluate(() => (window as unknown as { zoomSeen: { zoom: boolean } }).zoomSeen.zoom);
+  };
+
+  it('asked for, the banners hold still and dialogs open at once; not asked for, both move', async () => {
+    for (const [reducedMotion, moving] of [
+      ['reduce', false],
+      ['no-preference', true],
+    ] as const) {
+      const { page, context, watcher } = await visit('desktop');
+      try {
+        await page.emulateMedia({ reducedMotion });
+        await open(page, '/home/index');
+        await banners(page).waitFor();
+        await page.mouse.move(0, 0);
+        const toggle = banners(page).getByRole('button', { name: /暂停轮播|继续轮播/ });
+        expect(await toggle.getAttribute('aria-label'), reducedMotion).toBe(moving ? '暂停轮播' : '继续轮播');
+
+        await open(page, '/admin/banners');
+        await page.getByRole('row', { name: new RegExp(BANNER) }).waitFor();
+        expect(
+          await dialogZoomed(page, () => page.getByRole('button', { name: '新建横幅' }).click()),
+          reducedMotion,
+        ).toBe(moving);
+        expect(watcher.take()).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 describe('announcements', () => {
   it('publishes one and lists it', async () => {
     const { page, context, watcher } = await visit('desktop');

@@ -882,6 +882,7 @@ describe('PDF previews drawn in the page', () => {
       hasTouch: true,
       locale: 'zh-CN',
       timezoneId: 'Asia/Shanghai',
+      reducedMotion: 'reduce',
     });
     try {
       await context.addInitScript(() => window.sessionStorage?.setItem('hasVisited', '1'));

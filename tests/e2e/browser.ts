@@ -70,12 +70,17 @@ export const appAndBrowserForFile = (keep: (app: TestApp, browser: Browser) => v
 export const demoAppAndBrowserForFile = (keep: (app: TestApp, browser: Browser) => void) =>
   forFile(keep, { demo: true });
 
-/** A fresh browser session (its own cookies and sessionStorage) with one tab; page errors are collected. */
+/**
+ * A fresh browser session (its own cookies and sessionStorage) with one tab; page errors are collected. It asks for
+ * reduced motion, as many teachers' machines do: dialogs and drawers appear at once, so a click lands where the page
+ * shows its target. Tests of the motion itself pass `reducedMotion: 'no-preference'`.
+ */
 export const openSession = async (browser: Browser, options: BrowserContextOptions = {}) => {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    reducedMotion: 'reduce',
     ...options,
   });
   const page = await context.newPage();

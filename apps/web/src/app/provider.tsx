@@ -5,13 +5,15 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { TouchSize } from '../components/touch-size.tsx';
+import { useReducedMotion } from '../lib/reduced-motion.ts';
 import { queryClient } from './query-client.ts';
-import { theme } from './theme.ts';
+import { motionlessTheme, theme } from './theme.ts';
 
 dayjs.locale('zh-cn');
 
+/** antd's dialogs, drawers, menus and messages appear without sliding or zooming for people who ask for less motion. */
 export const AppProvider = ({ children }: { children: ReactNode }) => (
-  <ConfigProvider locale={zhCN} theme={theme}>
+  <ConfigProvider locale={zhCN} theme={useReducedMotion() ? motionlessTheme : theme}>
     <QueryClientProvider client={queryClient}>
       <TouchSize>{children}</TouchSize>
     </QueryClientProvider>

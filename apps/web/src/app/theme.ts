@@ -57,3 +57,6 @@ export const theme: ThemeConfig = {
     Tag: READABLE_TAG_TEXT,
   },
 };
+
+/** The same theme with antd's motion off (the person asked their system for reduced motion). */
+export const motionlessTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };

@@ -2,11 +2,11 @@ import { CaretRightOutlined, LeftOutlined, PauseOutlined, RightOutlined } from '
 import type { HomeBanner } from '@zyk/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { prefersReducedMotion } from '../../../lib/reduced-motion.ts';
 import { useBanners } from '../hooks/use-home-data.ts';
 import styles from './home-banners.module.css';
 
 const ROTATE_MS = 6_000;
-const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /** A banner's text, a link when it has one: a site path stays in the app, an address opens in a new tab. */
 const BannerBody = ({ banner, hidden }: { banner: HomeBanner; hidden: boolean }) => {

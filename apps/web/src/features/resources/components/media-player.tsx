@@ -6,6 +6,7 @@ import type HlsType from 'hls.js';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDuration } from '../../../lib/format.ts';
+import { scrollBehavior } from '../../../lib/reduced-motion.ts';
 import { countView, retryMediaProcessing, savePlayPosition } from '../api/resource-api.ts';
 import { positionToSave, resumePosition, SAVE_EVERY_MS } from '../lib/playback.ts';
 import styles from './media-player.module.css';
@@ -422,7 +423,7 @@ const MediaPlayer = ({
   const goBuy = () => {
     const button = document.getElementById(BUY_BUTTON_ID);
     if (!button) return;
-    button.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    button.scrollIntoView({ behavior: scrollBehavior(), block: 'center' });
     button.focus({ preventScroll: true });
   };
   const retryLoad = () => {

@@ -1,7 +1,6 @@
 import { VerticalAlignTopOutlined } from '@ant-design/icons';
+import { scrollBehavior } from '../../../lib/reduced-motion.ts';
 import styles from './back-to-top.module.css';
-
-const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /** Shown once the page is scrolled past 176 px. */
 export const BackToTop = ({ visible }: { visible: boolean }) =>
@@ -11,7 +10,7 @@ export const BackToTop = ({ visible }: { visible: boolean }) =>
       className={styles.button}
       title="回到顶部"
       aria-label="回到顶部"
-      onClick={() => window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' })}
+      onClick={() => window.scrollTo({ top: 0, behavior: scrollBehavior() })}
     >
       <VerticalAlignTopOutlined aria-hidden />
     </button>
