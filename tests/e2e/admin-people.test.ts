@@ -253,7 +253,8 @@ describe('schools', () => {
         await motionEnded(page);
         await item.click();
       }
-      await page.keyboard.press('Escape');
+      // Choosing the district closes the menu (an Escape now would close the dialog instead).
+      await page.locator('.ant-cascader-menu-item').first().waitFor({ state: 'hidden' });
       await dialog.getByLabel('排序号').fill('7');
       await dialog.getByRole('button', { name: cn('创建') }).click();
       await toast(page, '已新建学校 海淀区育英学校').waitFor();
