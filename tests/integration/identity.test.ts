@@ -1,7 +1,11 @@
 import { encryptPassword, MESSAGES, routes } from '@zyk/shared';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_MAX_FAILURES, CAPTCHA_TOLERANCE_PX } from '../../apps/api/src/modules/captcha/service.ts';
+import {
+  CAPTCHA_DECOY_REACH_PX,
+  CAPTCHA_MAX_FAILURES,
+  CAPTCHA_TOLERANCE_PX,
+} from '../../apps/api/src/modules/captcha/service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs, solveCaptcha, TRANSPORT_KEY } from '../support/auth.ts';
 import { dragOnlyProof, dropEvidence, proofFor } from '../support/captcha.ts';
@@ -19,7 +23,7 @@ const enc = (password: string) => encryptPassword(password, TRANSPORT_KEY);
 const puzzleOf = async (call: ReturnType<TestApp['client']>['call']) => {
   const res = await call(routes.getImgSwipe);
   const row = await t.prisma.captchaChallenge.findUniqueOrThrow({ where: { serial: res.data.captchaSerialNumber } });
-  return { ...res.data, x: row.x, y: row.y };
+  return { ...res.data, x: row.x, y: row.y, decoyXs: row.decoyXs };
 };
 /** A drop as the page sends it: the answer with a hand's drag to it and the puzzle's proof of work. */
 const drop = (captchaSerialNumber: string, moveEnd_X: number, wbili = 1) => ({
@@ -62,6 +66,30 @@ describe('slider captcha', () => {
       body: drop(far.captchaSerialNumber, far.x + CAPTCHA_TOLERANCE_PX + 1),
     });
     expect(miss.data).toBe(0);
+  });
+
+  it('uses a puzzle up at once when the drop chose a decoy hole; just beside a decoy is an ordinary miss', async () => {
+    const { call } = t.client();
+    const p = await puzzleOf(call);
+    expect(p.decoyXs.length).toBeGreaterThan(0);
+    const decoy = p.decoyXs[0]!;
+    const onDecoy = await call(routes.rstImgSwipe, {
+      body: drop(p.captchaSerialNumber, decoy + CAPTCHA_DECOY_REACH_PX),
+    });
+    expect(onDecoy.data).toBe(2);
+    const row = await t.prisma.captchaChallenge.findUniqueOrThrow({ where: { serial: p.captchaSerialNumber } });
+    expect(row.failures).toBe(CAPTCHA_MAX_FAILURES);
+    expect((await call(routes.rstImgSwipe, { body: drop(p.captchaSerialNumber, p.x) })).data).toBe(2);
+
+    // One pixel past a decoy's reach, on a side clear of the other holes: one try of three.
+    const q = await puzzleOf(call);
+    const clear = (x: number) =>
+      Math.abs(x - q.x) > CAPTCHA_TOLERANCE_PX && q.decoyXs.every((d) => Math.abs(x - d) > CAPTCHA_DECOY_REACH_PX);
+    const beside = [q.decoyXs[0]! - CAPTCHA_DECOY_REACH_PX - 1, q.decoyXs[0]! + CAPTCHA_DECOY_REACH_PX + 1].find(
+      clear,
+    )!;
+    expect((await call(routes.rstImgSwipe, { body: drop(q.captchaSerialNumber, beside) })).data).toBe(0);
+    expect((await call(routes.rstImgSwipe, { body: drop(q.captchaSerialNumber, q.x) })).data).toBe(1);
   });
 
   it('scales the offset by wbili (the displayed / natural width ratio)', async () => {

@@ -11,6 +11,8 @@ const KNOB_R = 6;
 const KNOB_NECK = 2.5;
 /** Decoy holes may be larger than the piece, so they are drawn in a larger box around the same centre. */
 const DECOY_BOX = 62;
+/** How far the piece can move either way from a decoy's centre and still lie inside the decoy's box. */
+export const DECOY_SLACK_PX = (DECOY_BOX - BOX) / 2;
 
 /** A side: -1 a knob cut in, 0 flat, 1 a knob sticking out; `shift` moves the knob along the side. */
 interface Side {
@@ -275,6 +277,8 @@ const toDataUrl = (width: number, height: number, data: Buffer, alpha: boolean) 
 export interface Puzzle {
   x: number;
   y: number;
+  /** Where the piece would sit centred on each decoy hole (never shown to the client). */
+  decoyXs: number[];
   srcImage: string;
   cutImage: string;
 }
@@ -479,5 +483,11 @@ export const generatePuzzle = (): Puzzle => {
   for (const hole of holes) {
     drawHole(background, interior, hole.mask, hole.size, hole.centre - hole.size / 2, y + (BOX - hole.size) / 2);
   }
-  return { x, y, srcImage: toDataUrl(w, h, background, false), cutImage: toDataUrl(BOX, BOX, cut, true) };
+  return {
+    x,
+    y,
+    decoyXs: decoyCentres.map((centre) => centre - BOX / 2),
+    srcImage: toDataUrl(w, h, background, false),
+    cutImage: toDataUrl(BOX, BOX, cut, true),
+  };
 };

@@ -5,7 +5,7 @@ import { type AddressAllowance, ONE_CLIENT_PER_ADDRESS } from '../../lib/address
 import { type Clock, nowMs, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createThrottle, forClients, type ThrottleRule } from '../throttle/service.ts';
-import { generatePuzzle } from './image.ts';
+import { DECOY_SLACK_PX, generatePuzzle } from './image.ts';
 import { type TrackPoint, trackFault } from './track.ts';
 
 export const CAPTCHA_TTL_MS = 2 * 60_000;
@@ -13,6 +13,12 @@ export const CAPTCHA_TTL_MS = 2 * 60_000;
 export const CAPTCHA_TOLERANCE_PX = 4;
 /** Misses allowed on one puzzle before a new one is required. */
 export const CAPTCHA_MAX_FAILURES = 3;
+/**
+ * A drop this close to where the piece would sit on a decoy hole chose that hole, and uses the puzzle up at once. A
+ * person who matches outlines rarely picks a decoy, and gets a new puzzle when they do; a bot that finds the holes but
+ * cannot tell them apart would otherwise try each in turn within its three tries.
+ */
+export const CAPTCHA_DECOY_REACH_PX = DECOY_SLACK_PX + CAPTCHA_TOLERANCE_PX;
 /** Misses allowed from one client before it must wait. */
 const CLIENT_RULE: ThrottleRule = { limit: 20, windowMs: 10 * 60_000, lockMs: 10 * 60_000 };
 
@@ -68,7 +74,14 @@ export const createCaptchaService = (
       const puzzle = generatePuzzle();
       const serial = randomBytes(16).toString('hex');
       await prisma.captchaChallenge.create({
-        data: { serial, x: puzzle.x, y: puzzle.y, clientKey: ip, expiresAt: new Date(nowMs(clock) + CAPTCHA_TTL_MS) },
+        data: {
+          serial,
+          x: puzzle.x,
+          y: puzzle.y,
+          decoyXs: puzzle.decoyXs,
+          clientKey: ip,
+          expiresAt: new Date(nowMs(clock) + CAPTCHA_TTL_MS),
+        },
       });
       return { serial, ...puzzle };
     },
@@ -76,7 +89,7 @@ export const createCaptchaService = (
     /**
      * Checks a drop. Deciding the pass and counting the miss is one conditional UPDATE: Postgres re-checks the WHERE
      * on the newest row version under the row lock, so N concurrent guesses on one puzzle are N tries. A drop no
-     * person made is a miss like any other: same answer, same count.
+     * person made is a miss like any other: same answer, same count. A drop on a decoy hole uses up every try left.
      */
     verify: async (
       ip: string,
@@ -93,7 +106,12 @@ export const createCaptchaService = (
       const now = clock.now();
       const rows = await prisma.$queryRaw<{ passed: boolean; failures: number }[]>`
         UPDATE captcha_challenges SET
-          failures = failures + CASE WHEN ${hit} THEN 0 ELSE 1 END,
+          failures = CASE
+            WHEN ${hit} THEN failures
+            WHEN EXISTS (SELECT 1 FROM unnest(decoy_xs) AS decoy WHERE abs(decoy - ${x}::int) <= ${CAPTCHA_DECOY_REACH_PX})
+              THEN ${CAPTCHA_MAX_FAILURES}
+            ELSE failures + 1
+          END,
           verified_at = CASE WHEN ${hit} THEN ${now}::timestamptz END,
           verified_x = CASE WHEN ${hit} THEN ${x}::int END
         WHERE serial = ${serial} AND verified_at IS NULL AND consumed_at IS NULL AND expires_at > ${now}
