@@ -1,8 +1,8 @@
 import { randomFillSync, randomInt } from 'node:crypto';
 import os from 'node:os';
 import { encryptPassword, routes } from '@zyk/shared';
-import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
 import { seedCatalogueIfEmpty } from '../../apps/api/src/db/seed.ts';
+import { generateResources } from '../../apps/api/src/demo/generate-resources.ts';
 import { ARGON2_OPTIONS } from '../../apps/api/src/lib/password.ts';
 import { DEMO_PASSWORD, TRANSPORT_KEY } from '../support/auth.ts';
 import { dropEvidence } from '../support/captcha.ts';

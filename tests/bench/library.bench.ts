@@ -1,7 +1,7 @@
 import { type CatalogueNode, type ResourceType, routes } from '@zyk/shared';
 import pg from 'pg';
-import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
 import { seedCatalogueIfEmpty } from '../../apps/api/src/db/seed.ts';
+import { generateResources } from '../../apps/api/src/demo/generate-resources.ts';
 import { Prisma } from '../../apps/api/src/generated/prisma/client.ts';
 import { hotRows } from '../../apps/api/src/lib/hot-sql.ts';
 import { chapterFilterIds } from '../../apps/api/src/modules/catalogue/tree.ts';

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
-import { EDITIONS, GRADES, KINDS, TOPICS } from '../../apps/api/src/db/generate-resources.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
-import { seedIfEmpty } from '../../apps/api/src/db/seed.ts';
+import { seedIfEmpty } from '../../apps/api/src/demo/accounts.ts';
+import { EDITIONS, GRADES, KINDS, TOPICS } from '../../apps/api/src/demo/generate-resources.ts';
 import { MIGRATIONS_DIR, ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
 import { freePort } from '../support/net.ts';
 

@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
-import { seedIfEmpty } from '../../apps/api/src/db/seed.ts';
+import { seedIfEmpty } from '../../apps/api/src/demo/accounts.ts';
 import { MIGRATIONS_DIR, ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
 import { createStorage } from '../../apps/api/src/modules/storage/plugin.ts';
 import { S3Storage } from '../../apps/api/src/modules/storage/s3.ts';

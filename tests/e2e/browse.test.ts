@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { routes } from '@zyk/shared';
 import type { Browser, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
+import { generateResources } from '../../apps/api/src/demo/generate-resources.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import type { TestApp } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs } from '../support/auth.ts';

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { routes } from '@zyk/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PAY_PASSWORD } from '../../apps/api/src/db/demo-commerce.ts';
+import { DEMO_PAY_PASSWORD } from '../../apps/api/src/demo/commerce.ts';
 import type { TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { dictIds, makeMediaFor, makeMediaForFiles } from '../support/library.ts';

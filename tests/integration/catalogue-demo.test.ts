@@ -1,6 +1,6 @@
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoLibrary } from '../../apps/api/src/db/demo-library.ts';
+import { seedDemoLibrary } from '../../apps/api/src/demo/library.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 /**

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApiClient, routes, UPLOAD } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
+import { generateResources } from '../../apps/api/src/demo/generate-resources.ts';
 import { ROOT_DIR } from '../../apps/api/src/lib/paths.ts';
 import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
 import { createTestDatabase } from '../support/db.ts';

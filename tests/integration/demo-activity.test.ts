@@ -1,6 +1,6 @@
 import { REPORT_CATEGORIES, routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoActivity } from '../../apps/api/src/db/demo-activity.ts';
+import { seedDemoActivity } from '../../apps/api/src/demo/activity.ts';
 import { flushBackgroundWrites } from '../../apps/api/src/lib/background-writes.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoClassroom } from '../../apps/api/src/db/demo-classroom.ts';
-import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
+import { seedDemoClassroom } from '../../apps/api/src/demo/classroom.ts';
+import { seedDemo } from '../../apps/api/src/demo/seed-modes.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';

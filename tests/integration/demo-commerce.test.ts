@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PAY_PASSWORD, seedDemoCommerce } from '../../apps/api/src/db/demo-commerce.ts';
+import { DEMO_PAY_PASSWORD, seedDemoCommerce } from '../../apps/api/src/demo/commerce.ts';
 import { checkLedger } from '../../apps/api/src/modules/commerce/ledger.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs, payTokenOf } from '../support/auth.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoFile, demoFilesFor, type LessonSpec } from '../../apps/api/src/db/demo-content/index.ts';
+import { type DemoFile, demoFilesFor, type LessonSpec } from '../../apps/api/src/demo/content/index.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { onPath } from '../support/files.ts';

@@ -1,6 +1,6 @@
 import { GRADE_NAMES, routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLibrary } from '../../apps/api/src/db/demo-library.ts';
+import { seedDemoLibrary } from '../../apps/api/src/demo/library.ts';
 import { catalogueOf } from '../../apps/api/src/modules/catalogue/tree.ts';
 import { detectDocument, HEAD_BYTES } from '../../apps/api/src/modules/files/sniff.ts';
 import { rangeReader, readHead } from '../../apps/api/src/modules/uploads/storage-read.ts';

@@ -2,15 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { GRADE_NAMES } from '@zyk/shared';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingGlyphs } from '../../apps/api/src/db/demo-content/font.ts';
-import { lessonCore } from '../../apps/api/src/db/demo-content/lesson.ts';
-import { microCourseScript, renderSlide, scriptText, VIDEO_SIZES } from '../../apps/api/src/db/demo-content/video.ts';
+import { missingGlyphs } from '../../apps/api/src/demo/content/font.ts';
+import { lessonCore } from '../../apps/api/src/demo/content/lesson.ts';
+import { microCourseScript, renderSlide, scriptText, VIDEO_SIZES } from '../../apps/api/src/demo/content/video.ts';
 import {
   type DemoVideoItem,
   demoVideoItems,
   generateDemoVideos,
   seedDemoVideos,
-} from '../../apps/api/src/db/demo-videos.ts';
+} from '../../apps/api/src/demo/videos.ts';
 import { catalogueOf } from '../../apps/api/src/modules/catalogue/tree.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 

@@ -1,6 +1,6 @@
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
+import { generateResources } from '../../apps/api/src/demo/generate-resources.ts';
 import { Prisma } from '../../apps/api/src/generated/prisma/client.ts';
 import { listQueries } from '../../apps/api/src/modules/library/lists.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';

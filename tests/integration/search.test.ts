@@ -1,7 +1,7 @@
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { searchCommands as commands } from '../../apps/api/src/cli/search-commands.ts';
-import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
+import { generateResources } from '../../apps/api/src/demo/generate-resources.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import { reindexStale, SEARCH_VERSION } from '../../apps/api/src/modules/library/search-index.ts';
 import { addSynonyms, listSynonyms, removeSynonyms } from '../../apps/api/src/modules/library/synonyms.ts';

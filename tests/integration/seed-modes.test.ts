@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
-import { seedInMode } from '../../apps/api/src/db/seed-modes.ts';
+import { seedInMode } from '../../apps/api/src/demo/seed-modes.ts';
 import { verifyPassword } from '../../apps/api/src/lib/password.ts';
 import { MIGRATIONS_DIR } from '../../apps/api/src/lib/paths.ts';
 import { createEmptyDatabase } from '../support/db.ts';

@@ -2,7 +2,7 @@ import { ERRORS, routes } from '@zyk/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { generateResources } from '../../apps/api/src/db/generate-resources.ts';
+import { generateResources } from '../../apps/api/src/demo/generate-resources.ts';
 import { INVALIDATION_CHANNEL } from '../../apps/api/src/lib/shared-invalidation.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 

@@ -1,6 +1,6 @@
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoStudios } from '../../apps/api/src/db/demo-studios.ts';
+import { seedDemoStudios } from '../../apps/api/src/demo/studios.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { png } from '../support/files.ts';

@@ -1,6 +1,6 @@
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoTraining } from '../../apps/api/src/db/demo-training.ts';
+import { seedDemoTraining } from '../../apps/api/src/demo/training.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { seedDemo } from '../../apps/api/src/db/seed-modes.ts';
+import { seedDemo } from '../../apps/api/src/demo/seed-modes.ts';
 import { DEMO_DB, TEMPLATE_DB } from './db-names.ts';
 import { testConfig } from './test-config.ts';
 

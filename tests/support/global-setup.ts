@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
-import { seedIfEmpty } from '../../apps/api/src/db/seed.ts';
+import { seedIfEmpty } from '../../apps/api/src/demo/accounts.ts';
 import { MIGRATIONS_DIR } from '../../apps/api/src/lib/paths.ts';
 import { createPrisma } from '../../apps/api/src/plugins/prisma.ts';
 import { DEMO_DB, TEMPLATE_DB } from './db-names.ts';

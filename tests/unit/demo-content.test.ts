@@ -9,8 +9,8 @@ import {
   type LessonSpec,
   lessonCore,
   lessonOf,
-} from '../../apps/api/src/db/demo-content/index.ts';
-import { readZip } from '../../apps/api/src/db/demo-content/ooxml-package.ts';
+} from '../../apps/api/src/demo/content/index.ts';
+import { readZip } from '../../apps/api/src/demo/content/ooxml-package.ts';
 import { extensionOf, familyOf } from '../../apps/api/src/modules/files/file-types.ts';
 import { detectDocument, fitsFamily, HEAD_BYTES, zipEntryNames } from '../../apps/api/src/modules/files/sniff.ts';
 
@@ -248,7 +248,7 @@ describe('demo content details', () => {
 
 describe('lessons of the stages and subjects without a catalogue', () => {
   it('make files the sniffer accepts, named after the lesson, with a grade word that fits the stage', async () => {
-    const { FALLBACK_LESSONS } = await import('../../apps/api/src/db/demo-content/fallback-topics.ts');
+    const { FALLBACK_LESSONS } = await import('../../apps/api/src/demo/content/fallback-topics.ts');
     const stageGrades: Record<string, RegExp> = {
       小学: /^[一二三四五六]年级$/,
       初中: /^[七八九]年级$/,

@@ -201,3 +201,168 @@ describe('web features', () => {
     expect(crossings).toEqual([]);
   });
 });
+
+/** The files a source file imports by relative path (static, re-exports and dynamic `import()`), resolved. */
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map(([, spec]) =>
+    path.resolve(path.dirname(file), spec!),
+  );
+
+/** The first part of a path under `root`: a folder, or a file of the top level. */
+const topOf = (root: string, file: string) => path.relative(root, file).split(path.sep)[0]!;
+
+/** Arrows "from → to" between top-level parts of `root` that do not run down the given layers. */
+const upwardArrows = (root: string, layers: Record<string, number>) => {
+  const arrows = new Set<string>();
+  for (const file of sourceFiles(root)) {
+    const from = topOf(root, file);
+    for (const target of importsOf(file)) {
+      if (!target.startsWith(root + path.sep)) continue;
+      const to = topOf(root, target);
+      if (to !== from && !((layers[to] ?? 99) < (layers[from] ?? -1))) arrows.add(`${from} → ${to}`);
+    }
+  }
+  return [...arrows];
+};
+
+/** Import cycles among the source files under `root` (Tarjan's strongly connected components of two or more). */
+const cyclesUnder = (root: string) => {
+  const files = sourceFiles(root).filter((file) => !file.includes(`${path.sep}generated${path.sep}`));
+  const edges = new Map(files.map((file) => [file, importsOf(file).flatMap((t) => resolveSource(t) ?? [])]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    for (let w = stack.pop()!; ; w = stack.pop()!) {
+      onStack.delete(w);
+      component.push(path.relative(ROOT, w));
+      if (w === v) break;
+    }
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return cycles;
+};
+
+/** A specifier's file: as written, or a folder's index. */
+const resolveSource = (target: string) =>
+  [target, path.join(target, 'index.ts'), path.join(target, 'index.tsx')].find((candidate) => {
+    try {
+      return readFileSync(candidate) && true;
+    } catch {
+      return false;
+    }
+  });
+
+describe('layers of the whole api', () => {
+  const SRC = path.join(ROOT, 'apps/api/src');
+  /**
+   * Top-level parts, lowest first: helpers, settings, Fastify plugins, the modules, the job runner, database set-up,
+   * backups and the demo, the app, and the processes that start it.
+   */
+  const LAYERS: Record<string, number> = {
+    generated: 0,
+    lib: 1,
+    'config.ts': 2,
+    plugins: 3,
+    modules: 4,
+    jobs: 5,
+    db: 6,
+    backup: 7,
+    demo: 7,
+    'app.ts': 8,
+    'server.ts': 9,
+    'worker.ts': 9,
+    cli: 9,
+  };
+
+  it('every part has a layer, and imports only parts of lower layers', () => {
+    const parts = new Set(sourceFiles(SRC).map((file) => topOf(SRC, file)));
+    expect([...parts].filter((part) => LAYERS[part] === undefined)).toEqual([]);
+    expect(upwardArrows(SRC, LAYERS)).toEqual([]);
+  });
+
+  it('demo data is made only where a process starts: server.ts, cli/ and the tests import demo/', () => {
+    const DEMO = path.join(SRC, 'demo');
+    const importers = sourceFiles(SRC).filter(
+      (file) =>
+        !file.startsWith(DEMO + path.sep) && importsOf(file).some((target) => target.startsWith(DEMO + path.sep)),
+    );
+    expect(
+      importers.map((file) => path.relative(SRC, file)).filter((f) => f !== 'server.ts' && !f.startsWith('cli')),
+    ).toEqual([]);
+  });
+});
+
+describe('layers of the web', () => {
+  const SRC = path.join(ROOT, 'apps/web/src');
+  /** Helpers and styles, then shared components and stores, the features, the app shell, and the entry points. */
+  const LAYERS: Record<string, number> = {
+    lib: 0,
+    styles: 0,
+    components: 1,
+    stores: 1,
+    features: 2,
+    app: 3,
+    'main.tsx': 4,
+    prerender: 4,
+    'vite-env.d.ts': 0,
+  };
+
+  it('every part has a layer, and imports only parts of lower layers', () => {
+    const parts = new Set(sourceFiles(SRC).map((file) => topOf(SRC, file)));
+    expect([...parts].filter((part) => LAYERS[part] === undefined)).toEqual([]);
+    expect(upwardArrows(SRC, LAYERS)).toEqual([]);
+  });
+});
+
+describe('no import cycles', () => {
+  it.each(['apps/api/src', 'apps/web/src', 'packages/shared/src'])('in %s', (dir) => {
+    expect(cyclesUnder(path.join(ROOT, dir))).toEqual([]);
+  });
+});
+
+describe('one visibility policy', () => {
+  const SRC = path.join(ROOT, 'apps/api/src');
+  /**
+   * Hand-written forms of "published and not deleted" and "the author or an administrator", which
+   * apps/api/src/lib/visibility.ts writes once. The review's own transitions (library/review-queue.ts,
+   * courses/review.ts) check the state they move a thing from, and may name it.
+   */
+  const COPIES = [
+    /[!=]== 'PUBLISHED'/,
+    /status = 'PUBLISHED'/,
+    /OR: \[\{ status: 'PUBLISHED'/,
+    /isAdmin \|\| [\w.]+\.id ===/,
+    /const (isOwnerOrAdmin|canSee|isPublished)\b/,
+  ];
+  const OWN_STATE = new Set(['lib/visibility.ts', 'modules/library/review-queue.ts', 'modules/courses/review.ts']);
+
+  it('is written once: no module decides visibility by hand', () => {
+    const copies: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const name = path.relative(SRC, file);
+      if (OWN_STATE.has(name) || name.startsWith('generated')) continue;
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (COPIES.some((copy) => copy.test(line))) copies.push(`${name}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(copies).toEqual([]);
+  });
+});

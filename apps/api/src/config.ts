@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { parseAddressRange } from './lib/address-list.ts';
 import { ROOT_DIR } from './lib/paths.ts';
 
-/** What SEED_ON_START may ask for; see apps/api/src/db/seed-modes.ts. */
+/** What SEED_ON_START may ask for; see apps/api/src/demo/seed-modes.ts. */
 export const SEED_MODES = ['demo', 'minimal', 'none'] as const;
 export type SeedMode = (typeof SEED_MODES)[number];
 

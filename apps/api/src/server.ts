@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
-import { seedInMode } from './db/seed-modes.ts';
+import { seedInMode } from './demo/seed-modes.ts';
 
 const config = loadConfig();
 const bootLog = (msg: string) => console.log(`[资源库] ${msg}`);

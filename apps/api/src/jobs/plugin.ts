@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { JobQueue } from './queue.ts';
+import { JobQueue } from '../lib/job-queue.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

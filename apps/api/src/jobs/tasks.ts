@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import type { WorkerGroup } from '../lib/job-queue.ts';
 import { purgeIdempotencyKeys } from '../modules/commerce/idempotency.ts';
 import { closeExpiredOrders } from '../modules/commerce/orders.ts';
 import { settleDueIncome } from '../modules/commerce/settlement.ts';
 import { MEDIA_TASK } from '../modules/preview/queue.ts';
 import { sweepRateLimitCounters } from '../modules/throttle/rate-limits.ts';
-import type { WorkerGroup } from './queue.ts';
 
 /**
  * Every background task of the product, in one place. Two groups of workers, so that a transcode taking minutes

@@ -1,4 +1,3 @@
-import type { Config } from '../config.ts';
 import { addressMatcher } from './address-list.ts';
 
 /**
@@ -9,7 +8,13 @@ import { addressMatcher } from './address-list.ts';
  */
 export type AddressAllowance = (address: string | undefined) => number;
 
-export const createAddressAllowance = (config: Pick<Config, 'SCHOOL_NETWORKS' | 'SCHOOL_NETWORK_LIMIT_FACTOR'>) => {
+/** The two settings it reads (config.ts names them). */
+export interface SchoolNetworks {
+  SCHOOL_NETWORKS: string[];
+  SCHOOL_NETWORK_LIMIT_FACTOR: number;
+}
+
+export const createAddressAllowance = (config: SchoolNetworks) => {
   if (config.SCHOOL_NETWORKS.length === 0) return () => 1;
   const isSchool = addressMatcher(config.SCHOOL_NETWORKS);
   return (address: string | undefined) => (isSchool(address) ? config.SCHOOL_NETWORK_LIMIT_FACTOR : 1);

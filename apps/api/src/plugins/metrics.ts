@@ -7,6 +7,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Config } from '../config.ts';
 import { addressMatcher } from '../lib/address-list.ts';
 import { envelopeError } from '../lib/errors.ts';
+import type { JobBacklogRow } from '../lib/job-queue.ts';
 import { transactionGateOf } from '../lib/transaction.ts';
 import { sendRouteNotFound } from './errors.ts';
 
@@ -16,19 +17,6 @@ interface PoolCounts {
   idleCount: number;
   waitingCount: number;
   options: { max?: number };
-}
-
-/** Jobs of one task by state, as the job queue reports them (jobs/queue.ts `backlog`). */
-export interface JobBacklogRow {
-  task: string;
-  /** Due and waiting for a worker (retries whose backoff has passed included). */
-  due: number;
-  /** Waiting for a later run time (a scheduled job, a retry in its backoff). */
-  scheduled: number;
-  running: number;
-  failed: number;
-  /** How long the oldest due job has been waiting, in seconds; 0 when none is. */
-  oldestDueSeconds: number;
 }
 
 export interface AppMetrics {

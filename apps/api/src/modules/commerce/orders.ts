@@ -4,6 +4,7 @@ import type { Order, OrderStatus, PrismaClient } from '../../generated/prisma/cl
 import { type Clock, nowMs, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { isPublished } from '../../lib/visibility.ts';
 import { resourceForSale } from '../library/catalog.ts';
 import { listCoupons } from './coupons.ts';
 import { type Tx, userBalances } from './ledger.ts';
@@ -90,7 +91,7 @@ export const createOrderService = (prisma: PrismaClient, settings: OrderSettings
 
   const openOrder = async (userId: number, resourceId: number): Promise<Order> => {
     const resource = await resourceForSale(prisma, resourceId);
-    if (!resource || resource.deletedAt || resource.status !== 'PUBLISHED') {
+    if (!resource || !isPublished(resource)) {
       throw new AppError('NOT_FOUND', MESSAGES.order.resourceUnavailable);
     }
     if (resource.price <= 0) throw new AppError('BAD_REQUEST', MESSAGES.order.freeResource);

@@ -2,7 +2,7 @@ import { FEATURED_KINDS, FEATURED_LIMITS, type FeaturedItem, type FeaturedKind, 
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockKey, type Tx } from '../../lib/transaction.ts';
-import { PUBLISHED } from '../../lib/visibility.ts';
+import { isPublished, PUBLISHED } from '../../lib/visibility.ts';
 import { peopleOf } from '../auth/users.ts';
 import { dictNames } from '../dict/service.ts';
 
@@ -44,7 +44,7 @@ const itemsOf = async (
       kind === 'course'
         ? [r.stageId, r.subjectId].flatMap((id) => (id ? [names.get(id) ?? ''] : [])).join(' ') || '未分学段学科'
         : `${r.courseCount ?? 0} 门课程`,
-    published: r.status === 'PUBLISHED' && !r.deletedAt,
+    published: isPublished(r),
     publishedAt: r.publishedAt?.toISOString() ?? null,
   }));
 };
@@ -118,7 +118,7 @@ export const addFeatured = async (tx: Tx, kind: FeaturedKind, id: number) => {
           where: { id },
           select: { title: true, status: true, deletedAt: true, featuredSort: true },
         });
-  if (item?.status !== 'PUBLISHED' || item.deletedAt) throw new AppError('BAD_REQUEST', M.featuredNotPublished(label));
+  if (!item || !isPublished(item)) throw new AppError('BAD_REQUEST', M.featuredNotPublished(label));
   if (item.featuredSort !== null) throw new AppError('CONFLICT', M.featuredAlready(label));
   const current = await sortsOf(tx, kind);
   if (current.length >= FEATURED_LIMITS[kind])

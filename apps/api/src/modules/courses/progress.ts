@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { type Tx, transaction } from '../../lib/transaction.ts';
+import { publishedSql } from '../../lib/visibility.ts';
 
 /** A course's study count: its distinct learners, its author not counted. Run after study records change. */
 export const refreshStudyCount = (tx: Tx, courseId: number) =>
@@ -39,7 +40,7 @@ export const courseProgressOf = async (
     FROM courses c
     LEFT JOIN course_titles t ON t.course_id = c.id AND t.parent_id IS NOT NULL AND t.resource_id IS NOT NULL
     LEFT JOIN study_records s ON s.title_id = t.id AND s.user_id = ${userId}
-    WHERE c.id = ANY(${courseIds}::int[]) AND c.status = 'PUBLISHED' AND c.deleted_at IS NULL
+    WHERE c.id = ANY(${courseIds}::int[]) AND ${publishedSql('c')}
     GROUP BY c.id`;
   return new Map(
     rows.map((r) => [

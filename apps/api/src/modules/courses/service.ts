@@ -5,7 +5,7 @@ import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerFileAccessRule } from '../../lib/file-access.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { PUBLISHED } from '../../lib/visibility.ts';
+import { isOwnerOrAdmin, isVisibleTo, PUBLISHED, publishedOrAuthoredBy } from '../../lib/visibility.ts';
 import { peopleOf } from '../auth/users.ts';
 import { dictEntry, dictNames } from '../dict/service.ts';
 import { createSignedFileUrl } from '../files/plugin.ts';
@@ -13,17 +13,6 @@ import { ownsAllFiles } from '../files/records.ts';
 import { countUsableResources, publishedCardsOf, resourceCardOf, resourceTypesOf } from '../library/catalog.ts';
 import { refreshStudyCount } from './progress.ts';
 
-type Status = 'DRAFT' | 'PENDING' | 'PUBLISHED' | 'REJECTED' | 'TAKEN_DOWN';
-interface Owned {
-  authorId: number;
-  status: Status;
-  deletedAt: Date | null;
-}
-
-const isOwnerOrAdmin = (user: SessionUser | null, authorId: number) => !!user && (user.isAdmin || user.id === authorId);
-/** Published ones for everybody; the rest for their author and administrators. */
-const canSee = (user: SessionUser | null, item: Owned) =>
-  !item.deletedAt && (item.status === 'PUBLISHED' || isOwnerOrAdmin(user, item.authorId));
 const categoryName = (id: number | null) => COURSE_CATEGORIES.find((c) => c.id === id)?.name ?? null;
 
 export interface SaveCourseInput {
@@ -77,7 +66,7 @@ export const createCourseService = (app: FastifyInstance) => {
 
   const visibleCourse = async (user: SessionUser | null, id: number) => {
     const course = await prisma.course.findUnique({ where: { id }, include: withCount });
-    if (!course || !canSee(user, course)) throw new AppError('NOT_FOUND', MESSAGES.course.notFoundOrUnpublished);
+    if (!course || !isVisibleTo(user, course)) throw new AppError('NOT_FOUND', MESSAGES.course.notFoundOrUnpublished);
     return course;
   };
 
@@ -374,7 +363,7 @@ export const createCourseService = (app: FastifyInstance) => {
         where: { id },
         include: { ...topicCount, courses: { orderBy: { sort: 'asc' } } },
       });
-      if (!topic || !canSee(user, topic)) throw new AppError('NOT_FOUND', MESSAGES.topic.notFoundOrUnpublished);
+      if (!topic || !isVisibleTo(user, topic)) throw new AppError('NOT_FOUND', MESSAGES.topic.notFoundOrUnpublished);
       // The author (and an administrator) also sees courses still under review, so editing keeps them.
       const courses = await prisma.course.findMany({
         where: {
@@ -395,7 +384,7 @@ export const createCourseService = (app: FastifyInstance) => {
 
     background: async (user: SessionUser | null, id: number) => {
       const topic = await prisma.topic.findUnique({ where: { id } });
-      if (!topic || !canSee(user, topic)) throw new AppError('NOT_FOUND', MESSAGES.topic.notFoundOrUnpublished);
+      if (!topic || !isVisibleTo(user, topic)) throw new AppError('NOT_FOUND', MESSAGES.topic.notFoundOrUnpublished);
       return {
         backgroundUrl: topic.backgroundFileId
           ? createSignedFileUrl(app, topic.backgroundFileId, { disposition: 'inline', ttlSeconds: 3600 })
@@ -416,7 +405,7 @@ export const createCourseService = (app: FastifyInstance) => {
       await checkOwnedImage(authorId, input.backgroundFileId);
       const ids = [...new Set(input.courseIds)];
       const usable = await prisma.course.count({
-        where: { id: { in: ids }, deletedAt: null, OR: [{ status: 'PUBLISHED' }, { authorId }] },
+        where: { id: { in: ids }, ...publishedOrAuthoredBy(authorId) },
       });
       if (usable !== ids.length) throw new AppError('BAD_REQUEST', MESSAGES.topic.coursesUnusable);
       const data = {

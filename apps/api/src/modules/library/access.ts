@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../lib/contract.ts';
+import { isOwnerOrAdmin, isPublished } from '../../lib/visibility.ts';
 
 interface ResourceAccessFacts {
   authorId: number;
@@ -14,8 +15,8 @@ interface ResourceAccessFacts {
  */
 export const canDownloadResource = (user: SessionUser | null, resource: ResourceAccessFacts, purchased = false) => {
   if (resource.deletedAt) return false;
-  if (user && (user.isAdmin || user.id === resource.authorId)) return true;
-  if (resource.status !== 'PUBLISHED') return false;
+  if (isOwnerOrAdmin(user, resource.authorId)) return true;
+  if (!isPublished(resource)) return false;
   return resource.price === 0 || purchased;
 };
 

@@ -1,6 +1,7 @@
 import type { ChapterRef, ResourceCard, ResourceDetail, ResourceType } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Reader } from '../../lib/hot-sql.ts';
+import { publishedSql } from '../../lib/visibility.ts';
 import { type PersonName, peopleOf } from '../auth/users.ts';
 import { chapterRefsOf } from '../catalogue/tree.ts';
 import { dictNames } from '../dict/service.ts';
@@ -26,7 +27,7 @@ export const pageCards = (page: Prisma.Sql, order: Prisma.Sql) => Prisma.sql`
   ORDER BY ${order}`;
 
 /** Only what the public may see: published and not deleted (the partial list indexes use exactly this). */
-export const PUBLIC = Prisma.sql`r.status = 'PUBLISHED' AND r.deleted_at IS NULL`;
+export const PUBLIC = publishedSql('r');
 
 export interface CardRow {
   id: number;

@@ -1,7 +1,7 @@
 import { makePageBean, type ResourceType } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../lib/transaction.ts';
-import { PUBLISHED } from '../../lib/visibility.ts';
+import { PUBLISHED, publishedOrAuthoredBy } from '../../lib/visibility.ts';
 import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
 
 /**
@@ -65,7 +65,7 @@ export const publishedCardsAmong = async (prisma: PrismaClient, ids: number[]) =
 
 /** How many of `ids` `authorId` may put in a course: not deleted, and published or their own. */
 export const countUsableResources = (db: Db, ids: number[], authorId: number) =>
-  db.resource.count({ where: { id: { in: ids }, deletedAt: null, OR: [{ status: 'PUBLISHED' }, { authorId }] } });
+  db.resource.count({ where: { id: { in: ids }, ...publishedOrAuthoredBy(authorId) } });
 
 /** A resource as commerce sells it and reports on it, or null when it does not exist. */
 export const resourceForSale = (db: Db, id: number) =>

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { hotRows } from '../../lib/hot-sql.ts';
 import type { Tx } from '../../lib/transaction.ts';
+import { publishedSql } from '../../lib/visibility.ts';
 import { type Catalogue, type CatalogueNodeRow, catalogueOf, chapterRefsOf } from '../catalogue/tree.ts';
 import { createPageCache } from './page-cache.ts';
 
@@ -93,8 +94,7 @@ const countsOf = async (
     // entries, 17–39 ms at 100k) to find the 900 a subject's catalogue holds; with it 2–4 ms.
     Prisma.sql`r.stage_id = ${subject.stageId}`,
     Prisma.sql`r.subject_id = ${subject.subjectId}`,
-    Prisma.sql`r.deleted_at IS NULL`,
-    ...(which === 'public' ? [Prisma.sql`r.status = 'PUBLISHED'`] : []),
+    which === 'public' ? publishedSql('r') : Prisma.sql`r.deleted_at IS NULL`,
     ...(type ? [Prisma.sql`r.type = ${type}::"ResourceType"`] : []),
   ];
   const rows = ids.length

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerFileAccessRule } from '../../lib/file-access.ts';
+import { isPublished } from '../../lib/visibility.ts';
 import { createSignedFileUrl } from '../files/plugin.ts';
 import { storedFileById } from '../files/records.ts';
 import { canDownloadAs, canDownloadResource, isEntitled } from './access.ts';
@@ -31,7 +32,7 @@ export const registerLibraryFileRule = (app: FastifyInstance) =>
          OR r.id IN (SELECT rf.resource_id FROM resource_files rf WHERE rf.file_id = ${file.id})`;
     for (const r of rows) {
       const facts = { authorId: r.author_id, price: r.price, status: r.status, deletedAt: r.deleted_at };
-      const visible = r.status === 'PUBLISHED' && !r.deleted_at;
+      const visible = isPublished(facts);
       if ((r.is_cover || purpose === 'thumbnail' || purpose === 'sample') && visible) return true;
       if (!r.is_cover && canDownloadResource(user, facts)) return true;
       // Only a paid resource's buyers need the orders looked up.
@@ -76,9 +77,7 @@ export const createDownloadService = (
     if (!canDownloadAs(user, resource, purchased, downloadRequiresLogin)) {
       throw new AppError(
         'FORBIDDEN',
-        resource.status === 'PUBLISHED' && resource.price > 0
-          ? MESSAGES.download.paidResource
-          : MESSAGES.download.unavailable,
+        isPublished(resource) && resource.price > 0 ? MESSAGES.download.paidResource : MESSAGES.download.unavailable,
       );
     }
     const chosen = fileId ?? resource.files[0]?.fileId;

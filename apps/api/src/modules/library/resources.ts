@@ -3,6 +3,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { isOwnerOrAdmin, isPublished, isVisibleTo } from '../../lib/visibility.ts';
 import { checkChapters } from '../catalogue/tree.ts';
 import { dictEntry, dictNames } from '../dict/service.ts';
 import { filesOwnedBy, ownsAllFiles } from '../files/records.ts';
@@ -33,8 +34,6 @@ const FILE_KINDS: Record<ResourceType, string[]> = {
   DOCUMENT: ['document', 'image'],
   ACHIEVEMENT: ['document', 'image', 'video', 'audio'],
 };
-
-const isOwnerOrAdmin = (user: SessionUser | null, authorId: number) => !!user && (user.isAdmin || user.id === authorId);
 
 export const createResourceService = (
   prisma: PrismaClient,
@@ -139,8 +138,8 @@ export const createResourceService = (
     >`
       SELECT ${CARD_COLUMNS}, r.description, r.tags, r.status::text AS status, r.review_note, r.deleted_at
       FROM resources r WHERE r.id = ${id}`;
-    const visible =
-      row && !row.deleted_at && (row.status === 'PUBLISHED' || (!publicOnly && isOwnerOrAdmin(user, row.author_id)));
+    const facts = row && { status: row.status, deletedAt: row.deleted_at, authorId: row.author_id };
+    const visible = facts && (publicOnly ? isPublished(facts) : isVisibleTo(user, facts));
     if (!row || !visible) throw new AppError('NOT_FOUND', MESSAGES.resource.notFoundOrUnpublished);
     const [cards, files, star, collect, view, purchased, chapters] = await Promise.all([
       toCards(prisma, [row]),

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobHelpers } from 'graphile-worker';
 import type { Config } from '../../config.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { familyOf, isOfficeFamily } from '../files/file-types.ts';
 import { storedFileById } from '../files/records.ts';

@@ -1,5 +1,5 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { type SeededRandom, seededRandom } from './demo-content/seeded-random.ts';
+import { type SeededRandom, seededRandom } from './content/seeded-random.ts';
 
 /**
  * Pictures of the demo classroom, drawn without text (no font is needed): a course cover (16:9, as the cards and

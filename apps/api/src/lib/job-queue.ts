@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AddJobFunction, Logger, type LogLevel, type Runner, run, runOnce, type TaskList } from 'graphile-worker';
 import pg from 'pg';
-import type { JobBacklogRow } from '../plugins/metrics.ts';
 
 /**
  * The one background job queue: graphile-worker on the application's own PostgreSQL (schema `graphile_worker`).
@@ -44,6 +43,19 @@ export interface JobCounts {
   running: number;
   /** Out of attempts: kept for inspection until an operator removes or retries them. */
   failed: number;
+}
+
+/** Jobs of one task by state, as the job queue reports them (`backlog` below; the metrics read it at each scrape). */
+export interface JobBacklogRow {
+  task: string;
+  /** Due and waiting for a worker (retries whose backoff has passed included). */
+  due: number;
+  /** Waiting for a later run time (a scheduled job, a retry in its backoff). */
+  scheduled: number;
+  running: number;
+  failed: number;
+  /** How long the oldest due job has been waiting, in seconds; 0 when none is. */
+  oldestDueSeconds: number;
 }
 
 /** Jobs of one task right now, for the metrics (read at each scrape). */

@@ -6,7 +6,7 @@ import { transaction } from '../lib/transaction.ts';
 import { type Catalogue, type CatalogueNodeRow, catalogueOf } from '../modules/catalogue/tree.ts';
 import { chapterIdsOf } from '../modules/library/chapters.ts';
 import { storeDocument } from '../modules/uploads/document.ts';
-import { drawCourseCover, drawTopicBackground } from './demo-classroom-art.ts';
+import { drawCourseCover, drawTopicBackground } from './classroom-art.ts';
 
 /**
  * The boutique classroom of the demo: courses over the three stages, each on one volume of the textbook catalogue,

@@ -12,23 +12,23 @@ import { type Catalogue, catalogueOf } from '../modules/catalogue/tree.ts';
 import { dictNames } from '../modules/dict/service.ts';
 import { chapterIdsOf, setResourceChapters } from '../modules/library/chapters.ts';
 import { chapterNamesOf, namesAlong, writeSearchVector } from '../modules/library/search-index.ts';
-import { lessonOf } from './demo-content/lesson.ts';
-import { seededRandom } from './demo-content/seeded-random.ts';
+import { lessonOf } from './content/lesson.ts';
+import { seededRandom } from './content/seeded-random.ts';
 import {
   type MicroCourseSpec,
   type MicroCourseVideo,
   makeMicroCourseVideo,
   microCourseScript,
   type VideoSize,
-} from './demo-content/video.ts';
-import { type BookLesson, UNCATALOGUED_LESSONS } from './demo-content/video-topics.ts';
+} from './content/video.ts';
+import { type BookLesson, UNCATALOGUED_LESSONS } from './content/video-topics.ts';
 
 type Log = (msg: string) => void;
 
 /**
  * How many micro-courses each stage and subject gets: enough for every demo course of the classroom to have two or
  * three playable lessons, and for each demo teacher's own stage and subject to show some. Subjects with a seeded
- * catalogue take their lessons from it; the others from demo-content/video-topics.ts.
+ * catalogue take their lessons from it; the others from content/video-topics.ts.
  */
 export const DEMO_VIDEO_PLAN: { stage: string; subject: string; count: number }[] = [
   { stage: '小学', subject: '语文', count: 3 },
@@ -215,7 +215,7 @@ const describe = (spec: MicroCourseSpec, seconds: number, headings: string[]) =>
 /**
  * Generated videos kept between seeds, keyed by everything that shapes the file: the tests seed the demo in many
  * files, and a demo reset seeds again. The output is bit-exact, so a cached file is the file ffmpeg would make.
- * Change GENERATOR when demo-content/video.ts changes what it draws or how it encodes.
+ * Change GENERATOR when content/video.ts changes what it draws or how it encodes.
  */
 const GENERATOR = 'demo-video-1';
 const VIDEO_CACHE = path.join(os.tmpdir(), 'zyk-demo-videos');

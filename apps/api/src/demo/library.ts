@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { seedDemoResources } from './demo-resources.ts';
+import { seedDemoResources } from './resources.ts';
 
 /**
  * The demo library's documents and achievements (demo-resources.ts): a few hundred, about real catalogue lessons,

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from '@zyk/shared';
+import { SEED_DIR } from '../db/seed.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { courseProgressOf, markFirstLessonsStudied } from '../modules/courses/progress.ts';
-import { SEED_DIR } from './seed.ts';
 
 const trainingSeed = z.object({
   projects: z.array(

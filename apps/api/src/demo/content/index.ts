@@ -15,7 +15,7 @@
  * soon as their title, author or date do. Files are small (tens of KB) and pass the product's own content sniffing
  * for their extension, so they go through `storeDocument` like any teacher's upload.
  *
- * No database or app here: the demo seed (db/) calls `demoFilesFor` with names it reads from the catalogue.
+ * No database or app here: the demo seed (demo/resources.ts) calls `demoFilesFor` with names it reads from the catalogue.
  */
 import { type DemoDocumentKind, type LessonSpec, lessonCore, lessonOf } from './lesson.ts';
 import { stampPackage } from './ooxml-package.ts';

@@ -1,20 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { isStrongPassword } from '@zyk/shared';
-import type { FastifyInstance } from 'fastify';
-import type { Config, SeedMode } from '../config.ts';
+import type { Config } from '../config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { importRoster } from '../modules/account/roster.ts';
-import { seedDemoActivity } from './demo-activity.ts';
-import { seedDemoClassroom } from './demo-classroom.ts';
-import { seedDemoCommerce } from './demo-commerce.ts';
-import { seedDemoLibrary } from './demo-library.ts';
-import { seedDemoRegistrations } from './demo-registrations.ts';
-import { seedDemoStudios } from './demo-studios.ts';
-import { seedDemoTraining } from './demo-training.ts';
-import { seedDemoVideos } from './demo-videos.ts';
-import { seedCatalogueIfEmpty, seedIfEmpty, seedReferenceDataIfEmpty } from './seed.ts';
+import { seedCatalogueIfEmpty, seedReferenceDataIfEmpty } from './seed.ts';
 
-type Log = (msg: string) => void;
+export type Log = (msg: string) => void;
 
 /** Letters and digits that cannot be mistaken for one another when read off a log (no 0/O, 1/l/I). */
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -80,41 +71,4 @@ export const seedMinimal = async (
   await seedReferenceDataIfEmpty(prisma, log);
   await seedCatalogueIfEmpty(prisma, log);
   return seedAdministratorIfNoUsers(prisma, config, log);
-};
-
-/**
- * The demo (`npm start`): reference data and demo accounts, then the demo library (on its chapters), sales, pending
- * registrations, studios and training; each part fills in only what is missing.
- */
-export const seedDemo = async (app: FastifyInstance, config: Config, log: Log = () => {}) => {
-  await seedIfEmpty(app.prisma, log);
-  await seedDemoLibrary(app, config, log);
-  await seedDemoVideos(app, config, log);
-  await seedDemoClassroom(app, config, log);
-  // Sales before activity: the history then downloads a paid resource only by its buyers.
-  await seedDemoCommerce(app, config, log);
-  await seedDemoActivity(app.prisma, config, log);
-  await seedDemoRegistrations(app.prisma, log);
-  await seedDemoStudios(app.prisma, log);
-  await seedDemoTraining(app.prisma, log);
-};
-
-/**
- * Seeds in the given mode, holding a session advisory lock so several instances starting on one empty database
- * (compose replicas) seed it once: the others wait, then find everything there.
- */
-export const seedInMode = async (app: FastifyInstance, config: Config, mode: SeedMode, log: Log = () => {}) => {
-  if (mode === 'none') return;
-  const client = await app.pg.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock(hashtext('ziyuanku:seed'))");
-    try {
-      if (mode === 'demo') await seedDemo(app, config, log);
-      else await seedMinimal(app.prisma, config, log);
-    } finally {
-      await client.query("SELECT pg_advisory_unlock(hashtext('ziyuanku:seed'))");
-    }
-  } finally {
-    client.release();
-  }
 };

@@ -10,10 +10,10 @@ import { libraryChanged } from '../modules/library/page-cache.ts';
 import { reindexStale } from '../modules/library/search-index.ts';
 import { sendMessage } from '../modules/messages/service.ts';
 import { storeDocument } from '../modules/uploads/document.ts';
-import { FALLBACK_LESSONS, GENERAL_LESSONS } from './demo-content/fallback-topics.ts';
-import { type DemoDocumentKind, demoFilesFor, type LessonSpec, lessonCore, lessonOf } from './demo-content/index.ts';
-import { DOCUMENT_WORD } from './demo-content/lesson.ts';
-import { type SeededRandom, seededRandom } from './demo-content/seeded-random.ts';
+import { FALLBACK_LESSONS, GENERAL_LESSONS } from './content/fallback-topics.ts';
+import { type DemoDocumentKind, demoFilesFor, type LessonSpec, lessonCore, lessonOf } from './content/index.ts';
+import { DOCUMENT_WORD } from './content/lesson.ts';
+import { type SeededRandom, seededRandom } from './content/seeded-random.ts';
 
 /**
  * The demo library's documents and achievements, planned from the textbook catalogue (or, where a stage and

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from '@zyk/shared';
+import { SEED_DIR } from '../db/seed.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { transaction } from '../lib/transaction.ts';
-import { SEED_DIR } from './seed.ts';
 
 /**
  * Demo content of the seeded studios (prisma/seed/studios.json): introduction, leader, members, announcements and

@@ -22,8 +22,9 @@ import type { REPORT_CATEGORIES } from '@zyk/shared';
 import type { Config } from '../config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { transaction } from '../lib/transaction.ts';
+import { publishedSql } from '../lib/visibility.ts';
 import { resourceDetailLink } from '../modules/library/links.ts';
-import { type SeededRandom, seededRandom } from './demo-content/seeded-random.ts';
+import { type SeededRandom, seededRandom } from './content/seeded-random.ts';
 
 type Log = (msg: string) => void;
 
@@ -369,7 +370,7 @@ export const seedDemoActivity = async (
     SELECT r.id, r.type::text AS type, r.title, r.price, r.author_id, r.published_at, r.stage_id, r.subject_id,
       d.dict_name AS stage_name, EXISTS (SELECT 1 FROM resource_files f WHERE f.resource_id = r.id) AS has_files
     FROM resources r LEFT JOIN dict d ON d.id = r.stage_id
-    WHERE r.status = 'PUBLISHED' AND r.deleted_at IS NULL AND r.published_at IS NOT NULL
+    WHERE ${publishedSql('r')} AND r.published_at IS NOT NULL
     ORDER BY r.id`;
   const people: Person[] = await prisma.user.findMany({
     where: { isAdmin: false, status: 'ACTIVE' },

@@ -6,6 +6,7 @@ import { encryptPassword } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import type { Config } from '../config.ts';
+import { SEED_DIR } from '../db/seed.ts';
 import type { User } from '../generated/prisma/client.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { transaction } from '../lib/transaction.ts';
@@ -19,7 +20,6 @@ import { createVerificationAdmin, createVerificationService } from '../modules/c
 import { creditBalance, grantCoupon } from '../modules/commerce/wallet.ts';
 import { createWithdrawalService } from '../modules/commerce/withdrawals.ts';
 import { storeDocument } from '../modules/uploads/document.ts';
-import { SEED_DIR } from './seed.ts';
 
 const DEMO_TEACHERS = ['zhangxm', 'lijg', 'wangcy', 'liujy', 'chensy'];
 const DAY_MS = 86_400_000;
