@@ -32,18 +32,14 @@ const printReport = (report: ImportReport) => {
   return report.rejected.length > 0 ? 2 : 0;
 };
 
-const SEED_USAGE = 'seed [--demo|--minimal]';
 const SEED_FLAGS: Partial<Record<string, SeedMode>> = { '--demo': 'demo', '--minimal': 'minimal' };
-
-const CREATE_USER_USAGE =
-  'create-user --userName u --realName 姓名 --password p [--phone --idCard --stage --subject --school --role]';
 
 /** Runs one user-admin operation and prints its sentence. */
 const userCommand =
-  (usage: string, op: (admin: ReturnType<typeof createUserAdmin>, args: string[]) => Promise<string>) =>
-  async ({ prisma }: FastifyInstance, args: string[]) => {
+  (op: (admin: ReturnType<typeof createUserAdmin>, args: string[], usage: string) => Promise<string>) =>
+  async ({ prisma }: FastifyInstance, args: string[], usage: string) => {
     need(args[0], usage);
-    console.log(await op(createUserAdmin(prisma), args));
+    console.log(await op(createUserAdmin(prisma), args, usage));
     return 0;
   };
 
@@ -77,14 +73,14 @@ export const commands: Record<string, Command> = {
     run: async () => 0, // prepareDatabase has already migrated
   },
   seed: {
-    usage: SEED_USAGE,
+    usage: 'seed [--demo|--minimal]',
     help: '补写缺少的种子数据：--minimal 字典、角色、地区、教材目录与一个管理员（ADMIN_USERNAME、ADMIN_PASSWORD，未设密码时生成并显示一次）；--demo 另加演示学校、账号与内容；不写时 NODE_ENV=production 为 --minimal，否则 --demo',
-    run: async (app, args) => {
+    run: async (app, args, usage) => {
       const config = loadConfig();
       const [flag, ...rest] = args;
       const chosen = flag === undefined ? undefined : SEED_FLAGS[flag];
       if (rest.length > 0 || (flag !== undefined && !chosen)) {
-        throw new Error(`参数有误，用法：pnpm admin ${SEED_USAGE}`);
+        throw new Error(`参数有误，用法：pnpm admin ${usage}`);
       }
       const mode = chosen ?? seedModeOf(undefined, config.NODE_ENV);
       let wrote = false;
@@ -99,8 +95,8 @@ export const commands: Record<string, Command> = {
   'import-dict': {
     usage: 'import-dict <dictionaries.json>',
     help: `导入学段与学科字典（JSON，格式见 ${path.join(SEED_DIR, 'dictionaries.json')}），可重复执行`,
-    run: async ({ prisma }, args) => {
-      const text = readArg(args, 'import-dict <dictionaries.json>');
+    run: async ({ prisma }, args, usage) => {
+      const text = readArg(args, usage);
       let data: unknown;
       try {
         data = JSON.parse(text);
@@ -113,11 +109,11 @@ export const commands: Record<string, Command> = {
   'import-roster': {
     usage: 'import-roster <roster.csv> [--dry-run]',
     help: '导入教师名册（CSV 列：realName,userName,phone,idCard,stage,subject,school,role,password；school 填学校编码或名称，空为默认学校），按用户名幂等；--dry-run 只检查不写入',
-    run: async ({ prisma }, args) => {
+    run: async ({ prisma }, args, usage) => {
       const dryRun = args.includes('--dry-run');
       const text = readArg(
         args.filter((a) => a !== '--dry-run'),
-        'import-roster <roster.csv> [--dry-run]',
+        usage,
       );
       const report = await importRoster(prisma, text, { dryRun });
       if (dryRun) console.log('（试运行，未写入）');
@@ -125,12 +121,12 @@ export const commands: Record<string, Command> = {
     },
   },
   'create-user': {
-    usage: CREATE_USER_USAGE,
+    usage: 'create-user --userName u --realName 姓名 --password p [--phone --idCard --stage --subject --school --role]',
     help: '新建账号（校验规则同名册导入；角色默认 teacher）',
-    run: async ({ prisma }, args) => {
+    run: async ({ prisma }, args, usage) => {
       const columns = ROSTER_COLUMNS;
-      const f = flagArgs(args, columns, CREATE_USER_USAGE);
-      const userName = need(f.userName, 'create-user --userName … --realName … --password …');
+      const f = flagArgs(args, columns, usage);
+      const userName = need(f.userName, usage);
       if (await userByUserName(prisma, userName)) throw new Error(`用户 ${userName} 已存在`);
       const values: Partial<Record<string, string>> = { ...f, role: f.role ?? 'teacher' };
       const quote = (v: string) => `"${v.replaceAll('"', '""')}"`;
@@ -141,24 +137,22 @@ export const commands: Record<string, Command> = {
   'disable-user': {
     usage: 'disable-user <userName>',
     help: '停用账号并退出其全部会话',
-    run: userCommand('disable-user <userName>', (admin, [u]) => admin.setStatus(u!, 'DISABLED')),
+    run: userCommand((admin, [u]) => admin.setStatus(u!, 'DISABLED')),
   },
   'enable-user': {
     usage: 'enable-user <userName>',
     help: '启用账号',
-    run: userCommand('enable-user <userName>', (admin, [u]) => admin.setStatus(u!, 'ACTIVE')),
+    run: userCommand((admin, [u]) => admin.setStatus(u!, 'ACTIVE')),
   },
   'reset-password': {
     usage: 'reset-password <userName> <newPassword>',
     help: '重置登录密码（8-32 位，含字母和数字），退出其全部会话并解除锁定',
-    run: userCommand('reset-password <userName> <newPassword>', (admin, [u, p]) =>
-      admin.resetPassword(u!, need(p, 'reset-password <userName> <newPassword>')),
-    ),
+    run: userCommand((admin, [u, p], usage) => admin.resetPassword(u!, need(p, usage))),
   },
   unlock: {
     usage: 'unlock <userName>',
     help: '解除因密码错误过多造成的登录锁定',
-    run: userCommand('unlock <userName>', (admin, [u]) => admin.unlock(u!)),
+    run: userCommand((admin, [u]) => admin.unlock(u!)),
   },
   'resources-pending': {
     reads: true,
@@ -174,24 +168,20 @@ export const commands: Record<string, Command> = {
   'resource-approve': {
     usage: 'resource-approve <资源编号>',
     help: '审核通过并发布',
-    run: async ({ prisma }, [id]) => {
-      console.log(await createReviewAdmin(prisma).approve(Number(need(id, 'resource-approve <资源编号>'))));
+    run: async ({ prisma }, [id], usage) => {
+      console.log(await createReviewAdmin(prisma).approve(Number(need(id, usage))));
       return 0;
     },
   },
   'resource-reject': {
     usage: 'resource-reject <资源编号> <原因>',
     help: '驳回（作者可看到原因，修改后重新提交）',
-    run: reviewCommand('resource-reject <资源编号> <原因>', (prisma, id, reason) =>
-      createReviewAdmin(prisma).reject(id, reason),
-    ),
+    run: reviewCommand((prisma, id, reason) => createReviewAdmin(prisma).reject(id, reason)),
   },
   'resource-takedown': {
     usage: 'resource-takedown <资源编号> <原因>',
     help: '下架资源，并把对它的未处理举报标记为已处理',
-    run: reviewCommand('resource-takedown <资源编号> <原因>', (prisma, id, reason) =>
-      createReviewAdmin(prisma).takeDown(id, reason),
-    ),
+    run: reviewCommand((prisma, id, reason) => createReviewAdmin(prisma).takeDown(id, reason)),
   },
   reports: {
     reads: true,
@@ -208,15 +198,12 @@ export const commands: Record<string, Command> = {
   'report-dismiss': {
     usage: 'report-dismiss <举报编号> <说明>',
     help: '驳回举报（资源保持不变）',
-    run: reviewCommand('report-dismiss <举报编号> <说明>', (prisma, id, reason) =>
-      createReviewAdmin(prisma).dismissReport(id, reason),
-    ),
+    run: reviewCommand((prisma, id, reason) => createReviewAdmin(prisma).dismissReport(id, reason)),
   },
   announce: {
     usage: 'announce <标题> <内容>',
     help: '向全部用户发布系统公告（只写一条记录）',
-    run: async ({ prisma }, [title, ...content]) => {
-      const usage = 'announce <标题> <内容>';
+    run: async ({ prisma }, [title, ...content], usage) => {
       await sendMessage(prisma, {
         userId: null,
         type: 'announcement',
@@ -241,15 +228,13 @@ export const commands: Record<string, Command> = {
   'work-order-reply': {
     usage: 'work-order-reply <工单编号> <回复>',
     help: '回复工单（提交人会收到消息）',
-    run: reviewCommand('work-order-reply <工单编号> <回复>', (prisma, id, reply) =>
-      createWorkOrderAdmin(prisma).answer(id, reply),
-    ),
+    run: reviewCommand((prisma, id, reply) => createWorkOrderAdmin(prisma).answer(id, reply)),
   },
   'work-order-close': {
     usage: 'work-order-close <工单编号>',
     help: '关闭工单',
-    run: async ({ prisma }, [id]) => {
-      console.log(await createWorkOrderAdmin(prisma).close(Number(need(id, 'work-order-close <工单编号>'))));
+    run: async ({ prisma }, [id], usage) => {
+      console.log(await createWorkOrderAdmin(prisma).close(Number(need(id, usage))));
       return 0;
     },
   },
@@ -274,10 +259,8 @@ export const commands: Record<string, Command> = {
           {
             usage: `${kind}-approve <${label}编号>`,
             help: `审核通过并发布${label}`,
-            run: async ({ prisma }: FastifyInstance, [id]: string[]) => {
-              console.log(
-                await createClassroomReview(prisma).approve(kind, Number(need(id, `${kind}-approve <编号>`))),
-              );
+            run: async ({ prisma }: FastifyInstance, [id]: string[], usage: string) => {
+              console.log(await createClassroomReview(prisma).approve(kind, Number(need(id, usage))));
               return 0;
             },
           },
@@ -287,8 +270,7 @@ export const commands: Record<string, Command> = {
           {
             usage: `${kind}-reject <${label}编号> <原因>`,
             help: `驳回${label}（作者会收到原因）`,
-            run: async ({ prisma }: FastifyInstance, [id, ...reason]: string[]) => {
-              const usage = `${kind}-reject <编号> <原因>`;
+            run: async ({ prisma }: FastifyInstance, [id, ...reason]: string[], usage: string) => {
               console.log(
                 await createClassroomReview(prisma).reject(
                   kind,
@@ -306,8 +288,8 @@ export const commands: Record<string, Command> = {
   'generate-resources': {
     usage: 'generate-resources <数量>',
     help: '生成大量已发布的示例资源（性能测试用）',
-    run: async ({ prisma }, [count]) => {
-      const n = Number(need(count, 'generate-resources <数量>'));
+    run: async ({ prisma }, [count], usage) => {
+      const n = Number(need(count, usage));
       if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new Error('数量须为 1 到 1000000 的整数');
       await generateResources(prisma, {
         count: n,
@@ -382,7 +364,7 @@ const usage = () => {
 
 const runDirect = async (command: DirectCommand, config: ReturnType<typeof loadConfig>, args: string[]) => {
   try {
-    return await command.direct(config, args);
+    return await command.direct(config, args, command.usage);
   } catch (error) {
     console.error(`失败：${(error as Error).message}`);
     return 1;

@@ -8,9 +8,6 @@ import { openStorage } from '../modules/storage/plugin.ts';
 import type { ObjectStorage } from '../modules/storage/types.ts';
 import type { DirectCommand } from './command.ts';
 
-const BACKUP_USAGE = 'backup <目录>';
-const RESTORE_USAGE = 'restore <目录>';
-
 /** The one directory argument, as the operator typed it from where they ran pnpm. */
 const dirArg = (args: string[], usage: string) => {
   const [dir] = args;
@@ -34,10 +31,10 @@ const withTargets = async (config: Config, work: (databaseUrl: string, storage: 
 /** Backup and restore (src/backup): they open the database and storage themselves, not through buildApp. */
 export const backupCommands: Record<string, DirectCommand> = {
   backup: {
-    usage: BACKUP_USAGE,
+    usage: 'backup <目录>',
     help: '备份数据库（同一时刻的一致快照）与存储中的全部文件到一个新的空目录，附清单（行数、SHA-256）',
-    direct: async (config, args) => {
-      const dir = dirArg(args, BACKUP_USAGE);
+    direct: async (config, args, usage) => {
+      const dir = dirArg(args, usage);
       return withTargets(config, async (databaseUrl, storage) => {
         const { manifest, vanished } = await createBackup({ databaseUrl, storage, dir, log: console.log });
         console.log(`文件：${manifest.objects.count} 个，共 ${formatBytes(manifest.objects.bytes)}`);
@@ -48,10 +45,10 @@ export const backupCommands: Record<string, DirectCommand> = {
     },
   },
   restore: {
-    usage: RESTORE_USAGE,
+    usage: 'restore <目录>',
     help: '把备份恢复到新建的空数据库与空存储：先核对全部文件的 SHA-256，数据库在一个事务里写入，失败不留下任何数据',
-    direct: async (config, args) => {
-      const dir = dirArg(args, RESTORE_USAGE);
+    direct: async (config, args, usage) => {
+      const dir = dirArg(args, usage);
       return withTargets(config, async (databaseUrl, storage) => {
         const { manifest } = await restoreBackup({
           databaseUrl,

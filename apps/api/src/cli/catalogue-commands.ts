@@ -6,9 +6,6 @@ import { dictTree } from '../modules/dict/service.ts';
 import { markChaptersStale, reindexStale } from '../modules/library/search-index.ts';
 import { type Command, flagArgs, need } from './command.ts';
 
-const IMPORT_USAGE = 'catalogue-import <目录.json|目录.csv> [--dry-run]';
-const EXPORT_USAGE = 'catalogue-export <文件> --stage <学段> --subject <学科> [--format json|csv]';
-
 /** Paths as the operator typed them, from where they ran pnpm. */
 const resolve = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 const formatOf = (file: string) => (file.toLowerCase().endsWith('.csv') ? 'csv' : 'json');
@@ -16,12 +13,12 @@ const formatOf = (file: string) => (file.toLowerCase().endsWith('.csv') ? 'csv' 
 /** The textbook catalogue (modules/catalogue): import and export in the console's formats. */
 export const catalogueCommands: Record<string, Command> = {
   'catalogue-import': {
-    usage: IMPORT_USAGE,
+    usage: 'catalogue-import <目录.json|目录.csv> [--dry-run]',
     help: '导入教材目录（JSON：按版本嵌套；CSV 列：code,parent_code,kind,name,stage,subject,grade），按编号幂等；任何一行有错则整体不写入；--dry-run 只检查不写入',
-    run: async ({ prisma }, args) => {
+    run: async ({ prisma }, args, usage) => {
       const dryRun = args.includes('--dry-run');
       const rest = args.filter((a) => a !== '--dry-run');
-      if (rest.length !== 1 || rest[0]!.startsWith('--')) throw new Error(`参数有误，用法：pnpm admin ${IMPORT_USAGE}`);
+      if (rest.length !== 1 || rest[0]!.startsWith('--')) throw new Error(`参数有误，用法：pnpm admin ${usage}`);
       const file = rest[0]!;
       const { renamed, ...outcome } = await importCatalogue(
         prisma,
@@ -39,18 +36,17 @@ export const catalogueCommands: Record<string, Command> = {
     },
   },
   'catalogue-export': {
-    usage: EXPORT_USAGE,
+    usage: 'catalogue-export <文件> --stage <学段> --subject <学科> [--format json|csv]',
     help: '导出一个学段学科的教材目录（含已停用节点），格式与导入相同；--format 不写时按文件扩展名',
     reads: true,
-    run: async ({ prisma }, args) => {
+    run: async ({ prisma }, args, usage) => {
       const [file, ...options] = args;
-      if (!file || file.startsWith('--')) throw new Error(`参数有误，用法：pnpm admin ${EXPORT_USAGE}`);
-      const flags = flagArgs(options, ['stage', 'subject', 'format'] as const, EXPORT_USAGE);
-      const stageName = need(flags.stage, EXPORT_USAGE);
-      const subjectName = need(flags.subject, EXPORT_USAGE);
+      if (!file || file.startsWith('--')) throw new Error(`参数有误，用法：pnpm admin ${usage}`);
+      const flags = flagArgs(options, ['stage', 'subject', 'format'] as const, usage);
+      const stageName = need(flags.stage, usage);
+      const subjectName = need(flags.subject, usage);
       const format = flags.format ?? formatOf(file);
-      if (format !== 'json' && format !== 'csv')
-        throw new Error(`格式只能是 json 或 csv，用法：pnpm admin ${EXPORT_USAGE}`);
+      if (format !== 'json' && format !== 'csv') throw new Error(`格式只能是 json 或 csv，用法：pnpm admin ${usage}`);
       const dictionary = await dictTree(prisma);
       const stage = dictionary.stages.find((s) => s.name === stageName);
       if (!stage) throw new Error(`学段“${stageName}”不存在`);

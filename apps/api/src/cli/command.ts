@@ -9,8 +9,11 @@ import { recordAudit } from '../modules/audit/service.ts';
 export interface Command {
   usage: string;
   help: string;
-  /** `app` is the api built as the server builds it (buildApp; not listening, no background tasks). */
-  run: (app: FastifyInstance, args: string[]) => Promise<number>;
+  /**
+   * `app` is the api built as the server builds it (buildApp; not listening, no background tasks); `usage` is this
+   * command's own `usage`, for the messages that name it.
+   */
+  run: (app: FastifyInstance, args: string[], usage: string) => Promise<number>;
   /** Only looks (lists, checks): not written to the audit log. */
   reads?: boolean;
 }
@@ -23,7 +26,7 @@ export interface Command {
 export interface DirectCommand {
   usage: string;
   help: string;
-  direct: (config: Config, args: string[]) => Promise<number>;
+  direct: (config: Config, args: string[], usage: string) => Promise<number>;
 }
 
 /** Arguments never written down: the value after `--password`, and reset-password's new password. */
@@ -42,7 +45,7 @@ const maskSecrets = (name: string, args: string[]) =>
  * the operating-system user, with its command line (secrets masked).
  */
 export const runCommand = async (app: FastifyInstance, name: string, command: Command, args: string[]) => {
-  const code = await command.run(app, args);
+  const code = await command.run(app, args, command.usage);
   if (!command.reads) {
     const line = ['pnpm admin', name, ...maskSecrets(name, args)].join(' ');
     await recordAudit(app.prisma, {
@@ -89,8 +92,8 @@ export const idArg = (value: string | undefined, usage: string) => {
 
 /** A decision on `<编号> <原因…>`: the reason is the rest of the line and may not be empty. */
 export const reviewCommand =
-  (usage: string, op: (prisma: PrismaClient, id: number, reason: string) => Promise<string>) =>
-  async ({ prisma }: FastifyInstance, [id, ...reason]: string[]) => {
+  (op: (prisma: PrismaClient, id: number, reason: string) => Promise<string>) =>
+  async ({ prisma }: FastifyInstance, [id, ...reason]: string[], usage: string) => {
     console.log(await op(prisma, idArg(id, usage), need(reason.join(' ').trim(), usage)));
     return 0;
   };

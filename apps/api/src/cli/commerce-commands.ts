@@ -52,8 +52,7 @@ export const commerceCommands: Record<string, Command> = {
   'wallet-credit': {
     usage: 'wallet-credit <用户名> <金额（元）> [说明]',
     help: '给用户余额入账（如线下充值），记入账本并通知用户',
-    run: async ({ prisma }, [userName, amount, ...memo]) => {
-      const usage = 'wallet-credit <用户名> <金额（元）> [说明]';
+    run: async ({ prisma }, [userName, amount, ...memo], usage) => {
       const fen = fenArg(amount, usage);
       await creditBalance(prisma, await userIdOf(prisma, need(userName, usage)), fen, memo.join(' ') || '管理员充值');
       console.log(`已为 ${userName} 入账 ${fenToYuanText(fen)} 元`);
@@ -63,8 +62,7 @@ export const commerceCommands: Record<string, Command> = {
   'coupon-grant': {
     usage: 'coupon-grant <用户名> <面额（元）> <门槛（元）> <有效天数> [微课|文档|成果] [名称]',
     help: '发一张优惠券：满门槛可减面额，自今日起有效若干天，可限定资源类型',
-    run: async ({ prisma }, [userName, amount, threshold, days, type, ...name]) => {
-      const usage = 'coupon-grant <用户名> <面额（元）> <门槛（元）> <有效天数> [微课|文档|成果] [名称]';
+    run: async ({ prisma }, [userName, amount, threshold, days, type, ...name], usage) => {
       const validDays = Number(need(days, usage));
       if (!Number.isInteger(validDays) || validDays < 1 || validDays > 3650) throw new Error(`有效天数有误：${days}`);
       const resourceType = type && type !== '全部' ? RESOURCE_TYPES[type] : null;
@@ -109,8 +107,8 @@ export const commerceCommands: Record<string, Command> = {
   'order-refund': {
     usage: 'order-refund <订单号>',
     help: '退款（仅限收入尚未结算的已支付订单）：冲正原支付分录，款项退回买家余额，优惠券退回',
-    run: async ({ prisma }, [orderNo]) => {
-      const order = await refundOrder(prisma, need(orderNo, 'order-refund <订单号>'));
+    run: async ({ prisma }, [orderNo], usage) => {
+      const order = await refundOrder(prisma, need(orderNo, usage));
       console.log(`订单 ${order.orderNo} 已退款 ${fenToYuanText(order.payAmount)} 元`);
       return 0;
     },
@@ -138,8 +136,8 @@ export const commerceCommands: Record<string, Command> = {
   'withdrawal-approve': {
     usage: 'withdrawal-approve <编号>',
     help: '确认已打款：代扣个税入账，用户收到到账通知',
-    run: async ({ prisma }, [id]) => {
-      const w = await createWithdrawalAdmin(prisma).approve(idArg(id, 'withdrawal-approve <编号>'));
+    run: async ({ prisma }, [id], usage) => {
+      const w = await createWithdrawalAdmin(prisma).approve(idArg(id, usage));
       console.log(
         `提现 ${w.id} 已确认打款：实发 ${fenToYuanText(w.netAmount)} 元，代扣个税 ${fenToYuanText(w.tax)} 元`,
       );
@@ -149,8 +147,7 @@ export const commerceCommands: Record<string, Command> = {
   'withdrawal-reject': {
     usage: 'withdrawal-reject <编号> <原因>',
     help: '驳回提现：冻结的金额退回可提现收入，用户收到原因',
-    run: async ({ prisma }, [id, ...reason]) => {
-      const usage = 'withdrawal-reject <编号> <原因>';
+    run: async ({ prisma }, [id, ...reason], usage) => {
       const w = await createWithdrawalAdmin(prisma).reject(
         Number(need(id, usage)),
         need(reason.join(' ').trim(), usage),

@@ -3,18 +3,16 @@ import path from 'node:path';
 import { importAllowlist } from '../modules/registration/allowlist.ts';
 import type { Command } from './command.ts';
 
-const USAGE = 'import-allowlist <名单.csv> [--dry-run]';
-
 /** The allow-list of the roster registration policy (REGISTRATION_POLICY=roster). */
 export const registrationCommands: Record<string, Command> = {
   'import-allowlist': {
-    usage: USAGE,
+    usage: 'import-allowlist <名单.csv> [--dry-run]',
     help: '导入可注册教师名单（CSV 列：realName,phone,idCard；手机号与身份证号至少一项），按手机号或身份证号幂等；--dry-run 只检查不写入',
-    run: async ({ prisma }, args) => {
+    run: async ({ prisma }, args, usage) => {
       const dryRun = args.includes('--dry-run');
       const file = args.find((a) => a !== '--dry-run');
       if (!file || args.some((a) => a.startsWith('--') && a !== '--dry-run')) {
-        throw new Error(`参数有误，用法：pnpm admin ${USAGE}`);
+        throw new Error(`参数有误，用法：pnpm admin ${usage}`);
       }
       const text = readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
       const report = await importAllowlist(prisma, text, { dryRun });

@@ -26,8 +26,8 @@ export const searchCommands: Record<string, Command> = {
   'synonym-remove': {
     usage: 'synonym-remove <编号>',
     help: '删除一组同义词',
-    run: async ({ prisma }, [id]) => {
-      const n = idArg(id, 'synonym-remove <编号>');
+    run: async ({ prisma }, [id], usage) => {
+      const n = idArg(id, usage);
       if (!(await removeSynonyms(prisma, n))) throw new Error(`同义词组 ${n} 不存在`);
       console.log(`已删除同义词组 ${n}`);
       return 0;

@@ -40,17 +40,15 @@ export const verifyCommands: Record<string, Command> = {
   'verification-approve': {
     usage: 'verification-approve <申请编号>',
     help: '通过实名认证（用户会收到消息）',
-    run: async ({ prisma }, [id]) => {
-      console.log(await createVerificationAdmin(prisma).approve(idArg(id, 'verification-approve <申请编号>')));
+    run: async ({ prisma }, [id], usage) => {
+      console.log(await createVerificationAdmin(prisma).approve(idArg(id, usage)));
       return 0;
     },
   },
   'verification-reject': {
     usage: 'verification-reject <申请编号> <原因>',
     help: '驳回实名认证（用户会收到原因，可重新提交）',
-    run: reviewCommand('verification-reject <申请编号> <原因>', (prisma, id, reason) =>
-      createVerificationAdmin(prisma).reject(id, reason),
-    ),
+    run: reviewCommand((prisma, id, reason) => createVerificationAdmin(prisma).reject(id, reason)),
   },
   invoices: {
     reads: true,
@@ -76,22 +74,18 @@ export const verifyCommands: Record<string, Command> = {
   'invoice-issue': {
     usage: 'invoice-issue <申请编号> <发票号码>',
     help: '登记已开具的发票号码（用户会收到消息）',
-    run: reviewCommand('invoice-issue <申请编号> <发票号码>', (prisma, id, invoiceNo) =>
-      createInvoiceAdmin(prisma).issue(id, invoiceNo),
-    ),
+    run: reviewCommand((prisma, id, invoiceNo) => createInvoiceAdmin(prisma).issue(id, invoiceNo)),
   },
   'invoice-reject': {
     usage: 'invoice-reject <申请编号> <原因>',
     help: '驳回发票申请（其订单可重新申请开票，用户会收到原因）',
-    run: reviewCommand('invoice-reject <申请编号> <原因>', (prisma, id, reason) =>
-      createInvoiceAdmin(prisma).reject(id, reason),
-    ),
+    run: reviewCommand((prisma, id, reason) => createInvoiceAdmin(prisma).reject(id, reason)),
   },
   'pay-password-unlock': {
     usage: 'pay-password-unlock <用户名>',
     help: '解除支付密码错误过多造成的锁定',
-    run: async ({ prisma }, [userName]) => {
-      const name = need(userName, 'pay-password-unlock <用户名>');
+    run: async ({ prisma }, [userName], usage) => {
+      const name = need(userName, usage);
       const user = await userByUserName(prisma, name);
       if (!user) throw new AppError('NOT_FOUND', MESSAGES.admin.userNotFound(name));
       const unlocked = await unlockPayPassword(prisma, user.id);
