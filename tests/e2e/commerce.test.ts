@@ -178,6 +178,8 @@ describe('a teacher buys resources', () => {
     await page.getByRole('button', { name: '确认付款' }).click();
     await page.waitForURL(`${t.url}/pay?orderNo=${orderNo}&returned=1`);
     await eventually(() => page.getByTestId('pay-result-title').textContent()).toBe('支付成功');
+    // The method's name says 沙箱 once the site's settings have loaded (the page came back from the cashier afresh).
+    await page.getByTestId('pay-result').getByText('支付宝（沙箱）', { exact: true }).waitFor();
     expect(await page.getByTestId('pay-result').getByText('支付宝（沙箱）', { exact: true }).count()).toBe(1);
     await screenshot(page, 'commerce-pay-result.png');
     await downloadFromDetails(page, ids.alipay);
@@ -191,6 +193,7 @@ describe('a teacher buys resources', () => {
     const spending = page.getByTestId('expenditure-table');
     await spending.getByText(BY_ALIPAY).waitFor();
     expect(await spending.locator('tbody tr').count()).toBe(3);
+    await spending.getByText('支付宝（沙箱）', { exact: true }).waitFor();
     expect(await spending.getByText('支付宝（沙箱）', { exact: true }).count()).toBe(1);
     await screenshot(page, 'commerce-expenditure.png');
     await page.getByRole('tab', { name: '我的订单' }).click();
