@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { encryptPassword, MESSAGES, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../apps/api/src/lib/session-cookie.ts';
 import { deviceOf } from '../../apps/api/src/modules/auth/devices.ts';
 import { publicSessionId } from '../../apps/api/src/modules/auth/security.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs, solveCaptcha, TRANSPORT_KEY } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
@@ -19,12 +19,9 @@ let t: TestApp;
 type Client = Awaited<ReturnType<typeof loginAs>>;
 let keys: { appId: string; appSecret: string };
 
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   keys = JSON.parse(readFileSync(path.join(t.config.DATA_DIR, 'secrets', 'wechat-sandbox.json'), 'utf8'));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const idOf = async (userName: string) => (await t.prisma.user.findUniqueOrThrow({ where: { userName } })).id;

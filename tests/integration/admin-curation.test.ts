@@ -1,7 +1,7 @@
 import { type AdminBanner, type BodyInputOf, chinaDate, FEATURED_LIMITS, MESSAGES, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
@@ -21,8 +21,8 @@ let researcher: Client;
 let schoolAdmin: Client;
 let authorId: number;
 
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   const school = await t.prisma.school.create({ data: { code: 'curation-school', name: '运营测试学校' } });
   // A school administrator of a school of their own, made directly (the roster import is another part's work).
   const role = await t.prisma.role.findFirstOrThrow({ where: { code: 'school_admin' } });
@@ -41,9 +41,6 @@ beforeAll(async () => {
   researcher = await loginAs(t, 'chensy');
   schoolAdmin = await loginAs(t, 'wuxg');
   authorId = (await t.prisma.user.findUniqueOrThrow({ where: { userName: 'lijg' } })).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** China-time day `offset` days from today. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chinaDate, type DashboardData, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { flushBackgroundWrites } from '../../apps/api/src/lib/background-writes.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { dictIds, publishDoc } from '../support/library.ts';
@@ -42,8 +42,8 @@ const makeUser = async (userName: string, roleCode: string, extra: { stageId?: n
   });
 };
 
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   schoolId = (await t.prisma.school.create({ data: { code: 'dash-test', name: '测试实验学校' } })).id;
   await makeUser('xzadmin', 'school_admin');
   const math = await dictIds(t, '初中', '数学');
@@ -53,9 +53,6 @@ beforeAll(async () => {
   schoolAdmin = await loginAs(t, 'xzadmin');
   schoolTeacher = await loginAs(t, 'bxteacher');
   teacher = await loginAs(t, 'lijg');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const dashboardOf = async (client: Client) => {

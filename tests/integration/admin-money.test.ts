@@ -1,9 +1,9 @@
 import { MESSAGES, type RouteDef, routes, withIdCardCheck } from '@zyk/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, userBalances } from '../../apps/api/src/modules/commerce/ledger.ts';
 import { settleDueIncome } from '../../apps/api/src/modules/commerce/settlement.ts';
 import { creditBalance } from '../../apps/api/src/modules/commerce/wallet.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs, payTokenOf, setPayPassword } from '../support/auth.ts';
 import { toQueryString } from '../support/bad-input.ts';
 import { png } from '../support/files.ts';
@@ -88,10 +88,10 @@ const requestWithdrawal = async (amount: number) => {
   return res.data.id;
 };
 
+testAppFor((app) => (t = app), {
+  env: { RATE_LIMITS: 'false', COMMISSION_PERCENT: '10', SETTLEMENT_DAYS: '7', WITHDRAWAL_MIN_FEN: '1000' },
+});
 beforeAll(async () => {
-  t = await startTestApp({
-    env: { RATE_LIMITS: 'false', COMMISSION_PERCENT: '10', SETTLEMENT_DAYS: '7', WITHDRAWAL_MIN_FEN: '1000' },
-  });
   for (const name of ['lijg', 'wangcy', 'zhangxm', 'liujy', 'chensy']) ids[name] = await idOf(name);
   // liujy becomes a school administrator of the default school (the demo has none).
   const role = await t.prisma.role.findUniqueOrThrow({ where: { code: 'school_admin' } });
@@ -111,10 +111,6 @@ beforeAll(async () => {
 
 afterEach(async () => {
   expect(await checkLedger(t.prisma)).toEqual([]);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('who may use the money pages', () => {

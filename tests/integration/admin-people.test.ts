@@ -1,7 +1,7 @@
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../apps/api/src/lib/password.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
@@ -42,15 +42,12 @@ const expectRefusedUnchanged = async (call: () => Promise<{ code: number; msg: s
 
 const ROSTER_HEADER = 'realName,userName,phone,idCard,stage,subject,school,role,password';
 
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   admin = await loginAs(t, 'admin', 'Admin@2026');
   zhaoxl = await loginAs(t, 'zhaoxl');
   teacher = await loginAs(t, 'lijg');
   researcher = await loginAs(t, 'chensy');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('users', () => {

@@ -1,7 +1,7 @@
 import { MESSAGES, PERMISSION_CODES, type Permission, type RouteDef, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importRoster } from '../../apps/api/src/modules/account/roster.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { toQueryString } from '../support/bad-input.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
@@ -26,8 +26,8 @@ let t: TestApp;
 const cookies = {} as Record<RoleCode, string>;
 const granted = {} as Record<RoleCode, Set<string>>;
 
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   // A school administrator of a school of their own (the demo district's roster has teachers in other schools).
   const school = await t.prisma.school.create({ data: { code: 'matrix-school', name: '矩阵测试学校' } });
   await importRoster(
@@ -48,9 +48,6 @@ beforeAll(async () => {
     const rows = await t.prisma.rolePermission.findMany({ where: { role: { code: role } } });
     granted[role] = new Set(rows.map((r) => r.permission));
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const send = async (def: RouteDef, cookie: string) => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
 import { newId } from '../../apps/api/src/modules/storage/keys.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { dictIds } from '../support/library.ts';
@@ -81,15 +81,12 @@ const auditOf = (t: TestApp, action: string, targetId: number) =>
 describe('one-level review', () => {
   let t: TestApp;
   let u: Awaited<ReturnType<typeof setUp>>;
+  testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
   beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
     u = await setUp(t, 'rv1');
     // wangcy teaches 初中英语 here: the 教研员 chensy's stage and subject.
     const english = await dictIds(t, '初中', '英语');
     await t.prisma.user.update({ where: { userName: 'wangcy' }, data: english });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('lists the pending resources each reviewer reaches, with filters, paging and the row facts', async () => {
@@ -408,14 +405,11 @@ describe('one-level review', () => {
 describe('two-level review (REVIEW_LEVELS=2)', () => {
   let t: TestApp;
   let u: Awaited<ReturnType<typeof setUp>>;
+  testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false', REVIEW_LEVELS: '2' } });
   beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMITS: 'false', REVIEW_LEVELS: '2' } });
     u = await setUp(t, 'rv2');
     // This school's teacher writes for 初中英语, which the 教研员 reviews at the district's level.
     await t.prisma.user.update({ where: { userName: 'rv2tch' }, data: await dictIds(t, '初中', '英语') });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const levelOf = async (reviewer: Client, id: number) =>

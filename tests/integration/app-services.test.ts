@@ -1,7 +1,7 @@
 import { MESSAGES, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { smsText } from '../../apps/api/src/modules/account/sms.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { publishDoc } from '../support/library.ts';
 
@@ -12,14 +12,9 @@ import { publishDoc } from '../support/library.ts';
 describe('an SMS gateway given to buildApp', () => {
   const sent: { phone: string; content: string }[] = [];
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({
-      env: { RATE_LIMITS: 'false' },
-      services: { sms: { send: async (phone, message) => void sent.push({ phone, content: smsText(message) }) } },
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
+  testAppFor((app) => (t = app), {
+    env: { RATE_LIMITS: 'false' },
+    services: { sms: { send: async (phone, message) => void sent.push({ phone, content: smsText(message) }) } },
   });
 
   it('sends the phone code through it, not through the development outbox', async () => {
@@ -49,12 +44,7 @@ describe('a clock given to buildApp', () => {
   let offsetMs = 0;
   const clock = { now: () => new Date(Date.now() + offsetMs) };
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' }, services: { clock } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' }, services: { clock } });
 
   it('closes a payment window, expires a signed link and ends an idle session when it moves on', async () => {
     const seller = await loginAs(t, 'lijg');

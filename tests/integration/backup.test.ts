@@ -47,7 +47,8 @@ const admin = async (name: 'backup' | 'restore', env: Record<string, string>, di
     lines.push(args.join(' '));
   });
   try {
-    const code = await backupCommands[name]!.direct(loadConfig({ ...BASE_ENV, ...env }), [dir]);
+    const command = backupCommands[name]!;
+    const code = await command.direct(loadConfig({ ...BASE_ENV, ...env }), [dir], command.usage);
     return { code, lines };
   } finally {
     log.mockRestore();

@@ -1,18 +1,13 @@
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAPTCHA_TOLERANCE_PX } from '../../apps/api/src/modules/captcha/service.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { decodePng, templateMatch } from '../support/captcha.ts';
 
 // Locating the hole by template matching the piece against the background, on puzzles from the real app.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 
 describe('slider captcha images', () => {
   it('do not give the hole away to template matching the piece against the background', async () => {

@@ -1,7 +1,7 @@
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { seedDemoLibrary } from '../../apps/api/src/demo/library.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 
 /**
  * The demo library hangs each resource on the catalogue lesson it is about, when it is made: browsing a textbook
@@ -9,11 +9,10 @@ import { startTestApp, type TestApp } from '../support/app.ts';
  */
 
 let t: TestApp;
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
   await seedDemoLibrary(t.app, t.config);
 }, 240_000);
-afterAll(() => t?.close());
 
 it('shows the demo resources on the textbook tree, under the lesson their title names', async () => {
   const call = t.client().call;

@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type CatalogueNode, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogueCommands } from '../../apps/api/src/cli/catalogue-commands.ts';
 import { runCommand } from '../../apps/api/src/cli/command.ts';
 import { flushBackgroundWrites } from '../../apps/api/src/lib/background-writes.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { dictIds, publishDoc } from '../support/library.ts';
@@ -88,13 +88,12 @@ const listOf = async (body: { catalogueNodeId?: number; grade?: number }) => {
 const importJson = (content: unknown, dryRun = false) =>
   admin.call(routes.adminCatalogueImport, { body: { format: 'json', content: JSON.stringify(content), dryRun } });
 
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   admin = await loginAs(t, 'admin', 'Admin@2026');
   teacher = await loginAs(t, 'lijg');
   researcher = await loginAs(t, 'chensy'); // 教研员, 初中 英语
 });
-afterAll(() => t.close());
 
 describe('the shipped catalogue', () => {
   it('is imported on first start, parents before children and every code unique', async () => {

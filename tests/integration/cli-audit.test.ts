@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Command, runCommand } from '../../apps/api/src/cli/command.ts';
 import { searchCommands } from '../../apps/api/src/cli/search-commands.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 
 /**
  * `pnpm admin` acts on the same services as the console, so its changes reach the same audit log: as done from the
@@ -10,12 +10,7 @@ import { startTestApp, type TestApp } from '../support/app.ts';
  */
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+testAppFor((app) => (t = app));
 
 const rowsSince = (id: bigint) => t.prisma.auditLog.findMany({ where: { id: { gt: id } }, orderBy: { id: 'asc' } });
 const lastId = async () => (await t.prisma.auditLog.findFirst({ orderBy: { id: 'desc' } }))?.id ?? 0n;

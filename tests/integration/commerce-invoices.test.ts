@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ERRORS, MESSAGES, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyCommands } from '../../apps/api/src/cli/verify-commands.ts';
 import type { OrderStatus } from '../../apps/api/src/generated/prisma/client.ts';
 import { createInvoiceAdmin } from '../../apps/api/src/modules/commerce/invoices.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
+import { runBare } from '../support/cli.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
 type Client = Awaited<ReturnType<typeof loginAs>>;
@@ -13,12 +14,9 @@ type Client = Awaited<ReturnType<typeof loginAs>>;
 let t: TestApp;
 let lijg: Client;
 let zhang: Client;
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   [lijg, zhang] = await Promise.all([loginAs(t, 'lijg'), loginAs(t, 'zhangxm')]);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const userId = async (userName: string) => (await t.prisma.user.findUniqueOrThrow({ where: { userName } })).id;
@@ -275,13 +273,13 @@ describe('invoices', () => {
       lines.push(line);
     });
     try {
-      expect(await verifyCommands.invoices!.run(t.app, [])).toBe(0);
+      expect(await runBare(verifyCommands.invoices!, t.app, [])).toBe(0);
       const text = lines.join('\n');
       expect(text).toContain(`#${created.data.id}  西城区第二小学（单位 税号 91110000100000000R）  ¥15.00`);
       expect(text).toContain(`#${order.id}`);
       const id = String(created.data.id);
-      await expect(verifyCommands['invoice-issue']!.run(t.app, [id])).rejects.toThrow('缺少参数');
-      expect(await verifyCommands['invoice-reject']!.run(t.app, [id, '税号', '有误'])).toBe(0);
+      await expect(runBare(verifyCommands['invoice-issue']!, t.app, [id])).rejects.toThrow('缺少参数');
+      expect(await runBare(verifyCommands['invoice-reject']!, t.app, [id, '税号', '有误'])).toBe(0);
     } finally {
       log.mockRestore();
     }

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { ERRORS, encryptPassword, MESSAGES, routes, withIdCardCheck } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyCommands } from '../../apps/api/src/cli/verify-commands.ts';
 import { unlockPayPassword } from '../../apps/api/src/modules/commerce/pay-password.ts';
 import { createVerificationAdmin, isIdentityVerified } from '../../apps/api/src/modules/commerce/verification.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs, TRANSPORT_KEY } from '../support/auth.ts';
+import { runBare } from '../support/cli.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
 type Client = Awaited<ReturnType<typeof loginAs>>;
@@ -14,16 +15,13 @@ let t: TestApp;
 let lijg: Client;
 let zhang: Client;
 let admin: Client;
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   [lijg, zhang, admin] = await Promise.all([
     loginAs(t, 'lijg'),
     loginAs(t, 'zhangxm'),
     loginAs(t, 'admin', 'Admin@2026'),
   ]);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const userId = async (userName: string) => (await t.prisma.user.findUniqueOrThrow({ where: { userName } })).id;
@@ -276,7 +274,7 @@ describe('pay password', () => {
     // The administrator lifts the lock.
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     try {
-      expect(await verifyCommands['pay-password-unlock']!.run(t.app, ['liujy'])).toBe(0);
+      expect(await runBare(verifyCommands['pay-password-unlock']!, t.app, ['liujy'])).toBe(0);
       expect(log).toHaveBeenCalledWith('已解除 liujy 的支付密码锁定');
     } finally {
       log.mockRestore();
@@ -386,16 +384,16 @@ describe('admin commands', () => {
       lines.push(line);
     });
     try {
-      expect(await verifyCommands.verifications!.run(t.app, [])).toBe(0);
+      expect(await runBare(verifyCommands.verifications!, t.app, [])).toBe(0);
       const entry = lines.find((l) => l.includes('110105198503120020'));
       expect(entry).toContain('张晓梅 zhangxm');
       // Times are Beijing time, as the web shows them, not UTC ISO strings.
       expect(entry).toMatch(/，\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}）$/);
       expect(lines.join('\n')).toContain(`/api/file/info/${images.frontFileId}`);
       const id = /^#(\d+)/.exec(entry!)![1]!;
-      await expect(verifyCommands['verification-reject']!.run(t.app, [id])).rejects.toThrow('缺少参数');
-      await expect(verifyCommands['verification-approve']!.run(t.app, ['abc'])).rejects.toThrow('编号须为正整数');
-      expect(await verifyCommands['verification-reject']!.run(t.app, [id, '姓名与证件', '不符'])).toBe(0);
+      await expect(runBare(verifyCommands['verification-reject']!, t.app, [id])).rejects.toThrow('缺少参数');
+      await expect(runBare(verifyCommands['verification-approve']!, t.app, ['abc'])).rejects.toThrow('编号须为正整数');
+      expect(await runBare(verifyCommands['verification-reject']!, t.app, [id, '姓名与证件', '不符'])).toBe(0);
     } finally {
       log.mockRestore();
     }

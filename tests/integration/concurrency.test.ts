@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, userBalances } from '../../apps/api/src/modules/commerce/ledger.ts';
 import { settleDueIncome } from '../../apps/api/src/modules/commerce/settlement.ts';
 import { creditBalance, grantCoupon } from '../../apps/api/src/modules/commerce/wallet.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs, payTokenOf, setPayPassword } from '../support/auth.ts';
 import { handTrack, proofFor } from '../support/captcha.ts';
 import {
@@ -428,8 +428,8 @@ describe('requests in flight per session', () => {
     await allClosed();
   };
 
+  testAppFor((app) => (capped = app), { env: { JOB_WORKER: 'false' } });
   beforeAll(async () => {
-    capped = await startTestApp({ env: { JOB_WORKER: 'false' } });
     perSession = capped.config.MAX_IN_FLIGHT_PER_SESSION;
     capped.app.server.on('request', (_req, res) => {
       arrived++;
@@ -444,7 +444,6 @@ describe('requests in flight per session', () => {
   });
   afterAll(async () => {
     capped?.app.server.closeAllConnections();
-    await capped?.close();
   });
 
   it('N + 1 slow requests from one session: one 429 at once, another session and a visitor meanwhile 200', async () => {

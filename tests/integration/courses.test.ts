@@ -1,7 +1,7 @@
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClassroomReview } from '../../apps/api/src/modules/courses/review.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { dictIds, makeFile, publishDoc } from '../support/library.ts';
@@ -11,8 +11,8 @@ let lijg: Awaited<ReturnType<typeof loginAs>>;
 let zhang: Awaited<ReturnType<typeof loginAs>>;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 let resourceIds: number[];
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   lijg = await loginAs(t, 'lijg');
   zhang = await loginAs(t, 'zhangxm');
   admin = await loginAs(t, 'admin', 'Admin@2026');
@@ -20,9 +20,6 @@ beforeAll(async () => {
   for (const title of ['有理数', '整式的加减', '一元一次方程', '二元一次方程组']) {
     resourceIds.push(await publishDoc(t, lijg.call, 'lijg', { title: `${title}教学设计` }));
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const anon = () => t.client().call;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoFile, demoFilesFor, type LessonSpec } from '../../apps/api/src/demo/content/index.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { onPath } from '../support/files.ts';
 import { cookieOf, postDocument } from '../support/uploads.ts';
@@ -43,19 +43,18 @@ const pdfText = (pdf: Buffer) => {
 describe.runIf(HAS_TOOLS)('generated demo files through upload and preview', () => {
   let t: TestApp;
   let cookie: string;
+  testAppFor((app) => (t = app), {
+    env: {
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-demo-content-')),
+      JOB_WORKER: 'false',
+      RATE_LIMITS: 'false',
+    },
+  });
   beforeAll(async () => {
-    t = await startTestApp({
-      env: {
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-demo-content-')),
-        JOB_WORKER: 'false',
-        RATE_LIMITS: 'false',
-      },
-    });
     cookie = cookieOf((await loginAs(t, 'wangcy')).jar);
   });
   afterAll(async () => {
     t?.app.server.closeAllConnections();
-    await t?.close();
   });
 
   /** Uploads a file, runs the preview jobs, and answers the preview PDF's text. */

@@ -1,10 +1,10 @@
 import { GRADE_NAMES, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoLibrary } from '../../apps/api/src/demo/library.ts';
 import { catalogueOf } from '../../apps/api/src/modules/catalogue/tree.ts';
 import { detectDocument, HEAD_BYTES } from '../../apps/api/src/modules/files/sniff.ts';
 import { rangeReader, readHead } from '../../apps/api/src/modules/uploads/storage-read.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
 /**
@@ -17,15 +17,12 @@ import { databaseFingerprint } from '../support/fingerprint.ts';
 let t: TestApp;
 let made = 0;
 let elapsedMs = 0;
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
   const started = performance.now();
   made = await seedDemoLibrary(t.app, t.config);
   elapsedMs = performance.now() - started;
 }, 240_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 const PAGE = 20;
 const GRADE_WORDS = /[一二三四五六七八九]年级|高[一二三]/g;

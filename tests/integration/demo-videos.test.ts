@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { GRADE_NAMES } from '@zyk/shared';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { missingGlyphs } from '../../apps/api/src/demo/content/font.ts';
 import { lessonCore } from '../../apps/api/src/demo/content/lesson.ts';
 import { microCourseScript, renderSlide, scriptText, VIDEO_SIZES } from '../../apps/api/src/demo/content/video.ts';
@@ -12,7 +12,7 @@ import {
   seedDemoVideos,
 } from '../../apps/api/src/demo/videos.ts';
 import { catalogueOf } from '../../apps/api/src/modules/catalogue/tree.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 
 /**
  * The demo's micro-courses: each a video generated for its lesson, stored through the chunked upload and the media
@@ -46,8 +46,8 @@ const STAGE_GRADES: Record<string, string[]> = {
 };
 const ALL_GRADE_WORDS = [...Object.values(GRADE_NAMES), '高中'];
 
+testAppFor((app) => (t = app), { env: { JOB_WORKER: 'false', RATE_LIMITS: 'false' }, cacheMedia: true });
 beforeAll(async () => {
-  t = await startTestApp({ env: { JOB_WORKER: 'false', RATE_LIMITS: 'false' }, cacheMedia: true });
   items = await demoVideoItems(t.app);
   const started = Date.now();
   expect(await seedDemoVideos(t.app, t.config)).toBe(items.length);
@@ -59,7 +59,6 @@ beforeAll(async () => {
     `demo videos: ${items.length} generated (or taken from the cache) and stored in ${seedSeconds.toFixed(1)} s, transcoded in ${transcodeSeconds.toFixed(1)} s`,
   );
 }, 600_000);
-afterAll(() => t?.close());
 
 describe('demo micro-courses', () => {
   it('plans 36–48 micro-courses, two or more for each planned stage and subject, the demo teachers’ own included', async () => {

@@ -1,14 +1,9 @@
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, testAppFor } from '../support/app.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+testAppFor((app) => (t = app));
 
 describe('GET /api/open/dict/list', () => {
   it('lists stages with 全部 (id null) first, in seeded order', async () => {

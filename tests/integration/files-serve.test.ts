@@ -5,7 +5,7 @@ import { MESSAGES } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerFileAccessRule } from '../../apps/api/src/lib/file-access.ts';
 import { contentDisposition, parseRange } from '../../apps/api/src/modules/files/serve.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { fakeMp4, pdf } from '../support/files.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploads.ts';
@@ -19,10 +19,10 @@ let video: Buffer;
 let videoId: string;
 let inlineUrl: string;
 
+testAppFor((app) => (t = app), {
+  env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-serve-')), RATE_LIMITS: 'false', JOB_WORKER: 'false' },
+});
 beforeAll(async () => {
-  t = await startTestApp({
-    env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-serve-')), RATE_LIMITS: 'false', JOB_WORKER: 'false' },
-  });
   cookie = cookieOf((await loginAs(t, 'chensy')).jar);
   video = fakeMp4(2 * MiB + 777);
   const info = (await initVideo(t.url, cookie, '公开课.mp4', video.length)).json.data;
@@ -32,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   t?.app.server.closeAllConnections();
-  await t?.close();
 });
 
 const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>

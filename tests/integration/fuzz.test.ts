@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushBackgroundWrites } from '../../apps/api/src/lib/background-writes.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { fakeMp4, pdf, png } from '../support/files.ts';
 import { caseArbitrary, type FuzzCase } from '../support/fuzz.ts';
@@ -57,15 +57,15 @@ const report: Record<string, unknown>[] = [];
 
 const cookieOf = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
+testAppFor((app) => (t = app), {
+  env: {
+    // Route rate limits would answer most of the flood with 429 and hide everything behind them.
+    RATE_LIMITS: 'false',
+    // Timers that write on their own (order closing, settlement, previews) would blur the row-count check.
+    JOB_WORKER: 'false',
+  },
+});
 beforeAll(async () => {
-  t = await startTestApp({
-    env: {
-      // Route rate limits would answer most of the flood with 429 and hide everything behind them.
-      RATE_LIMITS: 'false',
-      // Timers that write on their own (order closing, settlement, previews) would blur the row-count check.
-      JOB_WORKER: 'false',
-    },
-  });
   db = new pg.Client({ connectionString: t.databaseUrl });
   await db.connect();
   const { rows } = await db.query<{ name: string }>(
@@ -86,7 +86,6 @@ afterAll(async () => {
   console.log(`fuzz: ${requests} requests, ${fiveXX} 5xx`);
   if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(report, null, 1));
   await db?.end();
-  await t?.close();
 });
 
 const rowCounts = async (): Promise<Map<string, number>> => {

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { errorEnvelope, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { cookieOf } from '../support/uploads.ts';
@@ -16,12 +16,9 @@ const CHINESE = /[\u4e00-\u9fff]/;
 
 let t: TestApp;
 let teacherCookie: string;
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   teacherCookie = cookieOf((await loginAs(t, 'lijg')).jar);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const expectEnvelopeError = (json: unknown, label: string) => {

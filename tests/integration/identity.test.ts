@@ -1,23 +1,18 @@
 import { encryptPassword, MESSAGES, routes } from '@zyk/shared';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CAPTCHA_DECOY_REACH_PX,
   CAPTCHA_MAX_FAILURES,
   CAPTCHA_TOLERANCE_PX,
 } from '../../apps/api/src/modules/captcha/service.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp, testAppFor } from '../support/app.ts';
 import { DEMO_PASSWORD, loginAs, solveCaptcha, TRANSPORT_KEY } from '../support/auth.ts';
 import { dragOnlyProof, dropEvidence, proofFor } from '../support/captcha.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 
 const enc = (password: string) => encryptPassword(password, TRANSPORT_KEY);
 const puzzleOf = async (call: ReturnType<TestApp['client']>['call']) => {

@@ -1,8 +1,8 @@
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import { newId } from '../../apps/api/src/modules/storage/keys.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { png } from '../support/files.ts';
 import { dictIds } from '../support/library.ts';
@@ -12,13 +12,10 @@ import { cookieOf, postDocument } from '../support/uploads.ts';
 let t: TestApp;
 let author: Awaited<ReturnType<typeof loginAs>>;
 let reader: Awaited<ReturnType<typeof loginAs>>;
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   author = await loginAs(t, 'lijg');
   reader = await loginAs(t, 'zhangxm');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const TEXT = '一元二次方程的解法：配方法、公式法、因式分解法。\n';
@@ -157,12 +154,7 @@ describe('downloads', () => {
 
 describe('downloads where the district asks for a login (DOWNLOAD_REQUIRES_LOGIN=true)', () => {
   let strict: TestApp;
-  beforeAll(async () => {
-    strict = await startTestApp({ env: { RATE_LIMITS: 'false', DOWNLOAD_REQUIRES_LOGIN: 'true' } });
-  });
-  afterAll(async () => {
-    await strict?.close();
-  });
+  testAppFor((app) => (strict = app), { env: { RATE_LIMITS: 'false', DOWNLOAD_REQUIRES_LOGIN: 'true' } });
 
   it('a visitor is asked to log in (401, nothing counted); a logged-in teacher downloads as before', async () => {
     const owner = await loginAs(strict, 'lijg');

@@ -1,10 +1,10 @@
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateResources } from '../../apps/api/src/demo/generate-resources.ts';
 import { Prisma } from '../../apps/api/src/generated/prisma/client.ts';
 import { listQueries } from '../../apps/api/src/modules/library/lists.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { dictIds, makeFile, publishDoc } from '../support/library.ts';
@@ -13,15 +13,12 @@ let t: TestApp;
 let teacher: Awaited<ReturnType<typeof loginAs>>;
 let other: Awaited<ReturnType<typeof loginAs>>;
 let admin: Awaited<ReturnType<typeof loginAs>>;
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   teacher = await loginAs(t, 'lijg');
   other = await loginAs(t, 'zhangxm');
   admin = await loginAs(t, 'admin', 'Admin@2026');
   await generateResources(t.prisma, { count: 300, chapters: 0.6 });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const anon = () => t.client().call;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES, type PreviewInfo, routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { onPath } from '../support/files.ts';
 import { startInstance } from '../support/instances.ts';
@@ -65,15 +65,14 @@ describe.runIf(HAS_TOOLS)('media pipeline', () => {
   let buyer: Signed;
   let ids: { stageId: number; subjectId: number };
 
+  testAppFor((app) => (t = app), { env: { JOB_WORKER: 'false', RATE_LIMITS: 'false', PREVIEW_SAMPLE_SECONDS: '5' } });
   beforeAll(async () => {
-    t = await startTestApp({ env: { JOB_WORKER: 'false', RATE_LIMITS: 'false', PREVIEW_SAMPLE_SECONDS: '5' } });
     author = await loginAs(t, 'wangcy');
     buyer = await loginAs(t, 'lijg');
     ids = await dictIds(t, '初中', '数学');
   }, 60_000);
   afterAll(async () => {
     t?.app.server.closeAllConnections();
-    await t?.close();
   });
 
   it('turns an uploaded .wmv into HLS the browser can play, served under signed URLs', async () => {
@@ -198,13 +197,12 @@ describe.runIf(HAS_TOOLS)('the job queue across processes', () => {
   let t: TestApp;
   let author: Signed;
 
+  testAppFor((app) => (t = app), { env: { JOB_WORKER: 'false', RATE_LIMITS: 'false' } });
   beforeAll(async () => {
-    t = await startTestApp({ env: { JOB_WORKER: 'false', RATE_LIMITS: 'false' } });
     author = await loginAs(t, 'wangcy');
   }, 60_000);
   afterAll(async () => {
     t?.app.server.closeAllConnections();
-    await t?.close();
   });
 
   it('runs each job once with two workers on one database', async () => {

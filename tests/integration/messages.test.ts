@@ -1,9 +1,9 @@
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import { sendMessage } from '../../apps/api/src/modules/messages/service.ts';
 import { createWorkOrderAdmin } from '../../apps/api/src/modules/workorders/service.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { makeFile, publishDoc } from '../support/library.ts';
@@ -11,13 +11,10 @@ import { makeFile, publishDoc } from '../support/library.ts';
 let t: TestApp;
 let lijg: Awaited<ReturnType<typeof loginAs>>;
 let zhang: Awaited<ReturnType<typeof loginAs>>;
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   lijg = await loginAs(t, 'lijg');
   zhang = await loginAs(t, 'zhangxm');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const userId = async (userName: string) => (await t.prisma.user.findUniqueOrThrow({ where: { userName } })).id;

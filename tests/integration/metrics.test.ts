@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { ERRORS, MESSAGES } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transaction } from '../../apps/api/src/lib/transaction.ts';
 import { listenForMetricsOnly } from '../../apps/api/src/plugins/metrics.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { pdf } from '../support/files.ts';
 import { cookieOf, postDocument } from '../support/uploads.ts';
@@ -23,12 +23,7 @@ const scrape = async (t: TestApp, remoteAddress = '127.0.0.1', headers: Record<s
 
 describe('metrics with the defaults (loopback only, no token)', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
 
   it('answers loopback, over HTTP too, in the Prometheus text format', async () => {
     for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
@@ -187,19 +182,14 @@ describe('metrics with the defaults (loopback only, no token)', () => {
 describe('metrics with a token, a wider allow-list and a trusted proxy', () => {
   let t: TestApp;
   const bearer = { authorization: `Bearer ${TOKEN}` };
-  beforeAll(async () => {
-    t = await startTestApp({
-      env: {
-        RATE_LIMITS: 'false',
-        JOB_WORKER: 'false',
-        TRUST_PROXY: 'true',
-        METRICS_ALLOW: '127.0.0.1, 10.0.0.0/8',
-        METRICS_TOKEN: TOKEN,
-      },
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
+  testAppFor((app) => (t = app), {
+    env: {
+      RATE_LIMITS: 'false',
+      JOB_WORKER: 'false',
+      TRUST_PROXY: 'true',
+      METRICS_ALLOW: '127.0.0.1, 10.0.0.0/8',
+      METRICS_TOKEN: TOKEN,
+    },
   });
 
   it('asks loopback for the token too', async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { docx, onPath, pdf, png, sha256 } from '../support/files.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from '../support/uploads.ts';
@@ -24,22 +24,21 @@ const preview = async (t: TestApp, cookie: string, fileId: string) => {
 describe('without conversion tools', () => {
   let t: TestApp;
   let cookie: string;
+  testAppFor((app) => (t = app), {
+    env: {
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-nopreview-')),
+      LIBREOFFICE_PATH: '/nonexistent/soffice',
+      FFMPEG_PATH: '/nonexistent/ffmpeg',
+      PDFTOPPM_PATH: '/nonexistent/pdftoppm',
+      JOB_WORKER: 'false',
+      RATE_LIMITS: 'false',
+    },
+  });
   beforeAll(async () => {
-    t = await startTestApp({
-      env: {
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-nopreview-')),
-        LIBREOFFICE_PATH: '/nonexistent/soffice',
-        FFMPEG_PATH: '/nonexistent/ffmpeg',
-        PDFTOPPM_PATH: '/nonexistent/pdftoppm',
-        JOB_WORKER: 'false',
-        RATE_LIMITS: 'false',
-      },
-    });
     cookie = cookieOf((await loginAs(t, 'wangcy')).jar);
   });
   afterAll(async () => {
     t?.app.server.closeAllConnections();
-    await t?.close();
   });
 
   it('says clearly that Office preview is unavailable, while the download still works', async () => {
@@ -100,20 +99,19 @@ describe('without conversion tools', () => {
 describe('external preview host', () => {
   let t: TestApp;
   let cookie: string;
+  testAppFor((app) => (t = app), {
+    env: {
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-kkfv-')),
+      PREVIEW_HOST: 'http://preview.school.local:8012/',
+      JOB_WORKER: 'false',
+      RATE_LIMITS: 'false',
+    },
+  });
   beforeAll(async () => {
-    t = await startTestApp({
-      env: {
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-kkfv-')),
-        PREVIEW_HOST: 'http://preview.school.local:8012/',
-        JOB_WORKER: 'false',
-        RATE_LIMITS: 'false',
-      },
-    });
     cookie = cookieOf((await loginAs(t, 'wangcy')).jar);
   });
   afterAll(async () => {
     t?.app.server.closeAllConnections();
-    await t?.close();
   });
 
   it('answers a kkFileView URL carrying a short-lived signed file URL that fetches the file', async () => {
@@ -135,19 +133,18 @@ describe('external preview host', () => {
 describe('with conversion tools', () => {
   let t: TestApp;
   let cookie: string;
+  testAppFor((app) => (t = app), {
+    env: {
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-convert-')),
+      JOB_WORKER: 'false',
+      RATE_LIMITS: 'false',
+    },
+  });
   beforeAll(async () => {
-    t = await startTestApp({
-      env: {
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-convert-')),
-        JOB_WORKER: 'false',
-        RATE_LIMITS: 'false',
-      },
-    });
     cookie = cookieOf((await loginAs(t, 'wangcy')).jar);
   });
   afterAll(async () => {
     t?.app.server.closeAllConnections();
-    await t?.close();
   });
 
   it.runIf(HAS.soffice)(

@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encryptPassword, MESSAGES, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCommand } from '../../apps/api/src/cli/command.ts';
 import { registrationCommands } from '../../apps/api/src/cli/registration-commands.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs, solveCaptcha, TRANSPORT_KEY } from '../support/auth.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
@@ -96,9 +96,6 @@ describe('approval policy (the default)', () => {
   beforeAll(async () => {
     time = offsetClock();
     t = await startTestApp({ env: { RATE_LIMITS: 'false' }, services: { clock: time.clock } });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('offers open schools (not retired, not the default school), stages and subjects, and says the policy', async () => {
@@ -368,12 +365,7 @@ describe('approval policy (the default)', () => {
 
 describe('open policy', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMITS: 'false', REGISTRATION_POLICY: 'open' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false', REGISTRATION_POLICY: 'open' } });
 
   it('activates the account at once and logs the new teacher in', async () => {
     const client = t.client();
@@ -397,12 +389,7 @@ describe('open policy', () => {
 
 describe('roster policy', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMITS: 'false', REGISTRATION_POLICY: 'roster' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false', REGISTRATION_POLICY: 'roster' } });
 
   it('admits only teachers on the imported allow-list (name with phone or ID number)', async () => {
     const idCard = idCardOf('11010819900303004');

@@ -1,19 +1,20 @@
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { searchCommands as commands } from '../../apps/api/src/cli/search-commands.ts';
 import { generateResources } from '../../apps/api/src/demo/generate-resources.ts';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
 import { reindexStale, SEARCH_VERSION } from '../../apps/api/src/modules/library/search-index.ts';
 import { addSynonyms, listSynonyms, removeSynonyms } from '../../apps/api/src/modules/library/synonyms.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
+import { runBare } from '../support/cli.ts';
 import { dictIds, publishDoc } from '../support/library.ts';
 
 let t: TestApp;
 let teacher: Awaited<ReturnType<typeof loginAs>>;
 let ids: { titleHit: number; descHit: number; tagHit: number; pythagoras: number; pending: number };
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   teacher = await loginAs(t, 'lijg');
   await generateResources(t.prisma, { count: 200 });
   ids = {
@@ -30,9 +31,6 @@ beforeAll(async () => {
     }),
     pending: await publishDoc(t, teacher.call, 'lijg', { title: '尚未审核的微课资源', approve: false }),
   };
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const search = (content: string, extra: Record<string, unknown> = {}, call = t.client().call) =>
@@ -270,13 +268,13 @@ describe('search that understands teachers', () => {
     const printed: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((...args) => void printed.push(args.join(' ')));
     try {
-      expect(await commands['synonym-add']!.run(t.app, ['电能', '电功'])).toBe(0);
+      expect(await runBare(commands['synonym-add']!, t.app, ['电能', '电功'])).toBe(0);
       const id = Number(/同义词组 (\d+)/.exec(printed.at(-1)!)![1]);
-      expect(await commands.synonyms!.run(t.app, [])).toBe(0);
+      expect(await runBare(commands.synonyms!, t.app, [])).toBe(0);
       expect(printed).toContain(`${id}\t电能 · 电功`);
-      expect(await commands['synonym-remove']!.run(t.app, [String(id)])).toBe(0);
-      await expect(commands['synonym-remove']!.run(t.app, [String(id)])).rejects.toThrow(`同义词组 ${id} 不存在`);
-      await expect(commands['synonym-add']!.run(t.app, ['电能'])).rejects.toThrow('至少需要两个不同的词');
+      expect(await runBare(commands['synonym-remove']!, t.app, [String(id)])).toBe(0);
+      await expect(runBare(commands['synonym-remove']!, t.app, [String(id)])).rejects.toThrow(`同义词组 ${id} 不存在`);
+      await expect(runBare(commands['synonym-add']!, t.app, ['电能'])).rejects.toThrow('至少需要两个不同的词');
     } finally {
       log.mockRestore();
     }

@@ -1,7 +1,7 @@
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoStudios } from '../../apps/api/src/demo/studios.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { png } from '../support/files.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
@@ -49,8 +49,8 @@ const studioNames = async (client: Client) =>
 const sharedIds = async (code: string) =>
   (await visitor.call(routes.studioResources, { query: { code, size: 48 } })).data.objList.map((c) => c.id);
 
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   wangcy = await loginAs(t, 'wangcy');
   lijg = await loginAs(t, 'lijg');
   liujy = await loginAs(t, 'liujy');
@@ -71,9 +71,6 @@ beforeAll(async () => {
   const before = await fingerprint();
   expect(await seedDemoStudios(t.prisma)).toBe(0);
   expect(await fingerprint()).toBe(before);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('studio list', () => {

@@ -1,7 +1,7 @@
 import { routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoTraining } from '../../apps/api/src/demo/training.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
@@ -68,8 +68,8 @@ const entryOf = async (client: Client) => {
   return page.data.objList.find((p) => p.id === projectId)!;
 };
 
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMITS: 'false', JOB_WORKER: 'false' } });
   [lijg, zhangxm, chensy] = await Promise.all([loginAs(t, 'lijg'), loginAs(t, 'zhangxm'), loginAs(t, 'chensy')]);
   const a = await makeCourse('研修测试课程甲', 3);
   const b = await makeCourse('研修测试课程乙（无课时）', 0);
@@ -106,9 +106,6 @@ beforeAll(async () => {
     },
   });
   projectId = project.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('progress', () => {

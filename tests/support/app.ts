@@ -2,11 +2,21 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ApiClientOptions, createApiClient } from '@zyk/shared';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../../apps/api/src/app.ts';
 import { createTestDatabase } from './db.ts';
 import { DEMO_ENV, demoSnapshot } from './demo.ts';
 import { cachingMediaConverters } from './media-cache.ts';
 import { testConfig } from './test-config.ts';
+
+export interface TestAppOptions {
+  webDir?: string | null;
+  env?: Record<string, string>;
+  services?: Pick<AppOptions, 'sms' | 'paymentChannel' | 'clock'>;
+  demo?: boolean;
+  /** Conversions and transcodes of identical sources are taken from earlier runs (tests/support/media-cache.ts). */
+  cacheMedia?: boolean;
+}
 
 /**
  * The real app on a real database, listening on a random loopback port, with a typed client that keeps the
@@ -15,16 +25,7 @@ import { testConfig } from './test-config.ts';
  * limits or background worker unless `env` says otherwise, and the demo's documents and videos reuse earlier
  * conversions.
  */
-export const startTestApp = async (
-  options: {
-    webDir?: string | null;
-    env?: Record<string, string>;
-    services?: Pick<AppOptions, 'sms' | 'paymentChannel' | 'clock'>;
-    demo?: boolean;
-    /** Conversions and transcodes of identical sources are taken from earlier runs (tests/support/media-cache.ts). */
-    cacheMedia?: boolean;
-  } = {},
-) => {
+export const startTestApp = async (options: TestAppOptions = {}) => {
   const demo = options.demo ? await demoSnapshot() : null;
   const db = await createTestDatabase(demo?.template);
   // Each app gets its own data folder (stored objects, secrets), never the repository's .data.
@@ -73,3 +74,19 @@ export const startTestApp = async (
 };
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * The app for the tests of one file or describe block: started before them (before the block's own `beforeAll`
+ * hooks registered after this call, which may then use it) and always closed after them, even when a test or hook
+ * failed. `keep` stores it for the tests.
+ */
+export const testAppFor = (keep: (app: TestApp) => void, options: TestAppOptions = {}) => {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(options);
+    keep(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+};
