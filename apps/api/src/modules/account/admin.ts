@@ -1,10 +1,19 @@
-import { isStrongPassword, MESSAGES } from '@zyk/shared';
+import { isStrongPassword, isValidIdCard, isValidPhone, MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { accountKey } from '../auth/service.ts';
-import { setPasswordHash, switchUserStatus, userByUserName } from '../auth/users.ts';
+import {
+  type ProfileFields,
+  setPasswordHash,
+  switchUserStatus,
+  type UserWithRoles,
+  userByUserName,
+  usersForRoster,
+} from '../auth/users.ts';
+import { dictTree } from '../dict/service.ts';
+import { schoolById } from '../org/schools.ts';
 import { createThrottle } from '../throttle/service.ts';
 
 /**
@@ -67,4 +76,76 @@ export const createUserAdmin = (prisma: PrismaClient) => {
     /** The development SMS sender's messages, newest first. */
     recentSms: (limit: number) => prisma.smsOutbox.findMany({ orderBy: { id: 'desc' }, take: limit }),
   };
+};
+
+/** A profile as an administrator edits it; phone and ID card may be empty (none). */
+export interface ProfileInput {
+  realName: string;
+  phone: string;
+  idCard: string;
+  stageId: number | null;
+  subjectId: number | null;
+  /** Absent or null: stays in their school. */
+  schoolId?: number | null | undefined;
+}
+
+const bad = (msg: string) => new AppError('BAD_REQUEST', msg);
+
+/**
+ * The console's edit of a user's profile, checked as the roster checks a row: a valid phone and ID card that no one
+ * else holds, a stage and a subject of that stage, and a school that exists and is open, which only the district may
+ * change (`mayMoveSchool`). Answers the profile before and after; writes nothing.
+ */
+export const checkedProfileChange = async (
+  prisma: PrismaClient,
+  user: UserWithRoles,
+  input: ProfileInput,
+  mayMoveSchool: boolean,
+) => {
+  const M = MESSAGES.console.people;
+  const phone = input.phone.trim();
+  const idCard = input.idCard.trim().toUpperCase();
+  if (phone && !isValidPhone(phone)) throw bad(M.phoneInvalid);
+  if (idCard && !isValidIdCard(idCard)) throw bad(M.idCardInvalid);
+  const tree = await dictTree(prisma);
+  if (input.stageId !== null && !tree.stages.some((s) => s.id === input.stageId)) throw bad(M.stageNotFound);
+  if (input.subjectId !== null) {
+    if (input.stageId === null) throw bad(M.subjectNeedsStage);
+    if (!tree.subjects.some((s) => s.id === input.subjectId && s.stageId === input.stageId))
+      throw bad(M.subjectNotOfStage);
+  }
+  const schoolId = input.schoolId ?? user.schoolId;
+  if (schoolId !== user.schoolId) {
+    if (!mayMoveSchool) throw new AppError('FORBIDDEN', M.schoolOnlyDistrict);
+    const school = await schoolById(prisma, schoolId);
+    if (!school) throw bad(M.schoolNotFound);
+    if (school.retiredAt) throw bad(M.schoolRetired(school.name));
+  }
+  const holders = await usersForRoster(prisma, {
+    userNames: [],
+    phones: phone ? [phone] : [],
+    idCards: idCard ? [idCard] : [],
+  });
+  const phoneHolder = phone ? holders.find((h) => h.phone === phone && h.id !== user.id) : undefined;
+  if (phoneHolder) throw bad(M.phoneTaken(phoneHolder.userName));
+  const idHolder = idCard ? holders.find((h) => h.idCard === idCard && h.id !== user.id) : undefined;
+  if (idHolder) throw bad(M.idCardTaken(idHolder.userName));
+
+  const before: ProfileFields = {
+    realName: user.realName,
+    phone: user.phone,
+    idCard: user.idCard,
+    stageId: user.stageId,
+    subjectId: user.subjectId,
+    schoolId: user.schoolId,
+  };
+  const after: ProfileFields = {
+    realName: input.realName,
+    phone: phone || null,
+    idCard: idCard || null,
+    stageId: input.stageId,
+    subjectId: input.subjectId,
+    schoolId,
+  };
+  return { before, after };
 };

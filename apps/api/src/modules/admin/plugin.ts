@@ -6,9 +6,12 @@ import consoleRoutes from './console-routes.ts';
 import curationRoutes from './curation-routes.ts';
 import dashboardRoutes from './dashboard-routes.ts';
 import moneyRoutes from './money-routes.ts';
-import peopleRoutes from './people-routes.ts';
 import registrationRoutes from './registration-routes.ts';
 import reviewRoutes from './review-routes.ts';
+import roleRoutes from './role-routes.ts';
+import rosterRoutes from './roster-routes.ts';
+import schoolRoutes from './school-routes.ts';
+import userRoutes from './user-routes.ts';
 
 /**
  * The administration console's api (/api/admin): every route names its permission; the work is done by the
@@ -18,7 +21,10 @@ export default async function adminRoutes(app: FastifyInstance, opts: { config: 
   await app.register(consoleRoutes, opts);
   await app.register(dashboardRoutes, opts);
   await app.register(reviewRoutes, opts);
-  await app.register(peopleRoutes, opts);
+  await app.register(userRoutes, opts);
+  await app.register(rosterRoutes, opts);
+  await app.register(schoolRoutes, opts);
+  await app.register(roleRoutes, opts);
   await app.register(registrationRoutes, opts);
   await app.register(moneyRoutes, opts);
   await app.register(curationRoutes, opts);

@@ -18,6 +18,48 @@ export const createCenterService = (prisma: PrismaClient) => {
     return found;
   };
 
+  const areasUnder = async (parentCode?: string) => {
+    const rows = await prisma.area.findMany({
+      where: { parentCode: parentCode ?? null },
+      orderBy: [{ sort: 'asc' }, { code: 'asc' }],
+    });
+    const withChildren = new Set(
+      (
+        await prisma.area.findMany({
+          where: { parentCode: { in: rows.map((r) => r.code) } },
+          distinct: ['parentCode'],
+          select: { parentCode: true },
+        })
+      ).map((r) => r.parentCode),
+    );
+    return rows.map((r) => ({ code: r.code, name: r.name, level: r.level, hasChildren: withChildren.has(r.code) }));
+  };
+
+  /**
+   * 省 / 市 / 区县 of each code, walked down the same area lists the public 地区 api serves (each list read once
+   * per call). A code that is not in the tree gets the part of its path that is.
+   */
+  const areaPaths = async (codes: Iterable<string>) => {
+    const lists = new Map<string, Promise<{ code: string; name: string }[]>>();
+    const childrenOf = (parent: string | undefined) => {
+      const key = parent ?? '';
+      if (!lists.has(key)) lists.set(key, areasUnder(parent));
+      return lists.get(key)!;
+    };
+    const paths = new Map<string, { code: string; name: string }[]>();
+    for (const code of new Set(codes)) {
+      const chain = [...new Set([`${code.slice(0, 2)}0000`, `${code.slice(0, 4)}00`, code])];
+      const path: { code: string; name: string }[] = [];
+      for (const step of chain) {
+        const found = (await childrenOf(path.at(-1)?.code)).find((area) => area.code === step);
+        if (!found) break;
+        path.push({ code: found.code, name: found.name });
+      }
+      paths.set(code, path);
+    }
+    return paths;
+  };
+
   return {
     roleList: async (userId: number) =>
       (await roles(userId)).map((r) => ({ roleTypeId: r.role.roleTypeId, roleId: r.roleId, roleName: r.role.name })),
@@ -52,21 +94,15 @@ export const createCenterService = (prisma: PrismaClient) => {
 
     subjectOptions: (stageId?: number) => subjectOptions(prisma, stageId),
 
-    areas: async (parentCode?: string) => {
-      const rows = await prisma.area.findMany({
-        where: { parentCode: parentCode ?? null },
-        orderBy: [{ sort: 'asc' }, { code: 'asc' }],
-      });
-      const withChildren = new Set(
-        (
-          await prisma.area.findMany({
-            where: { parentCode: { in: rows.map((r) => r.code) } },
-            distinct: ['parentCode'],
-            select: { parentCode: true },
-          })
-        ).map((r) => r.parentCode),
-      );
-      return rows.map((r) => ({ code: r.code, name: r.name, level: r.level, hasChildren: withChildren.has(r.code) }));
+    areas: areasUnder,
+
+    areaPaths,
+
+    /** A school's area must be a place of the area tree (its last step, not a prefix of one); none is allowed. */
+    requireArea: async (areaCode: string | null) => {
+      if (areaCode === null) return;
+      const path = (await areaPaths([areaCode])).get(areaCode) ?? [];
+      if (path.at(-1)?.code !== areaCode) throw new AppError('BAD_REQUEST', MESSAGES.console.people.areaNotFound);
     },
   };
 };

@@ -1,4 +1,7 @@
+import { MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Tx } from '../../lib/transaction.ts';
 
 type Db = PrismaClient | Tx;
@@ -68,4 +71,26 @@ export const importSchools = async (db: Db, schools: SchoolFields[]) => {
     else if (known.name !== s.name || known.areaCode !== s.areaCode || known.sort !== s.sort)
       await db.school.update({ where: { id: known.id }, data: s });
   }
+};
+
+/** A school code no other school holds (`exceptId`: the school being edited). */
+export const requireSchoolCodeFree = async (db: Db, code: string, exceptId?: number) => {
+  const holder = await schoolByCode(db, code);
+  if (holder && holder.id !== exceptId)
+    throw new AppError('BAD_REQUEST', MESSAGES.console.people.schoolCodeTaken(code));
+};
+
+/** For a write's `.catch`: a unique violation means another administrator took the code meanwhile. */
+export const schoolCodeRace = (code: string) => (error: unknown) => {
+  if (isUniqueViolation(error)) throw new AppError('BAD_REQUEST', MESSAGES.console.people.schoolCodeTaken(code));
+  throw error;
+};
+
+/** The school, for an edit or a retirement: 404 when there is none; the default school is never retired. */
+export const schoolToChange = async (db: Db, id: number, retiring = false) => {
+  const school = await schoolById(db, id);
+  if (!school) throw new AppError('NOT_FOUND', MESSAGES.console.people.schoolNotFound);
+  if (retiring && school.id === DEFAULT_SCHOOL_ID)
+    throw new AppError('BAD_REQUEST', MESSAGES.console.people.defaultSchoolStays);
+  return school;
 };
