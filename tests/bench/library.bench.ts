@@ -10,13 +10,8 @@ import { pageCards } from '../../apps/api/src/modules/library/cards.ts';
 import { createChapterBrowser } from '../../apps/api/src/modules/library/chapters.ts';
 import { type ListInput, listQueries } from '../../apps/api/src/modules/library/lists.ts';
 import { PAGE_TTL_MS } from '../../apps/api/src/modules/library/page-cache.ts';
-import {
-  type CandidateRow,
-  lexemeShares,
-  rankCandidates,
-  type SearchInput,
-  searchPlan,
-} from '../../apps/api/src/modules/library/search.ts';
+import { lexemeShares, type SearchInput, searchPlan } from '../../apps/api/src/modules/library/search-plan.ts';
+import { type CandidateRow, rankCandidates } from '../../apps/api/src/modules/library/search-rank.ts';
 import { synonymSets } from '../../apps/api/src/modules/library/synonyms.ts';
 import {
   cpuMeter,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CANDIDATES, rankCandidates, suggestionsFor, tiersOf } from '../../apps/api/src/modules/library/search.ts';
+import { CANDIDATES, tiersOf } from '../../apps/api/src/modules/library/search-plan.ts';
+import { rankCandidates } from '../../apps/api/src/modules/library/search-rank.ts';
+import { suggestionsFor } from '../../apps/api/src/modules/library/search-words.ts';
 import { searchDocument, searchWords, TEACHING_WORDS, termForms } from '../../apps/api/src/modules/library/segment.ts';
 import { type Dictionary, understandQuery } from '../../apps/api/src/modules/library/understand.ts';
 

@@ -12,11 +12,13 @@ export const ttlCache = <K, V>(ttlMs: number, compute: (key: K) => Promise<V>, m
     max,
     fetchMethod: async (_id, _old, { context }) => ({ at: Date.now(), value: await compute(context.key) }),
   });
-  return async (key: K): Promise<V> => {
+  const read = async (key: K): Promise<V> => {
     const id = JSON.stringify(key);
     const hit = reads.get(id);
     if (hit && Date.now() - hit.at < ttlMs) return hit.value;
-    const read = await reads.fetch(id, { context: { key }, forceRefresh: true });
-    return (read as { value: V }).value;
+    const fetched = await reads.fetch(id, { context: { key }, forceRefresh: true });
+    return (fetched as { value: V }).value;
   };
+  /** Forgets every kept answer: the next read computes afresh (after a write that changes them). */
+  return Object.assign(read, { forget: () => reads.clear() });
 };
