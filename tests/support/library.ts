@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { routes } from '@zyk/shared';
 import { createReviewAdmin } from '../../apps/api/src/modules/library/review.ts';
-import type { Variant } from '../../apps/api/src/modules/preview/queue.ts';
+import type { Variant } from '../../apps/api/src/modules/preview/producers.ts';
 import type { TestApp } from './app.ts';
 import { cookieOf, initVideo, postDocument, uploadVideo } from './uploads.ts';
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type OfficeConversion, officeToPdf } from '../../apps/api/src/modules/preview/office.ts';
-import type { MediaConverters } from '../../apps/api/src/modules/preview/queue.ts';
+import type { MediaConverters } from '../../apps/api/src/modules/preview/producers.ts';
 import { type HlsResult, transcodeToHls } from '../../apps/api/src/modules/preview/transcode.ts';
 
 /**

@@ -5,17 +5,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { baseNameOf, extensionOf, isMediaFile, shortName } from '../../apps/web/src/features/upload/lib/file-rules.ts';
 import { RESUME_STORAGE_KEY, resumeKeyOf } from '../../apps/web/src/features/upload/lib/resume-store.ts';
 import { type Timers, TransportError, xhrTransport } from '../../apps/web/src/features/upload/lib/transport.ts';
+import { Uploader } from '../../apps/web/src/features/upload/lib/upload-helper.ts';
 import {
   HELPER_MESSAGES,
   STATUS_LABELS,
   supportsUpload,
   UPLOAD_HELPER_DEFAULTS,
-  Uploader,
   type UploaderEvent,
   type UploaderOptions,
   type UploadItem,
   type UploadStatus,
-} from '../../apps/web/src/features/upload/lib/upload-helper.ts';
+} from '../../apps/web/src/features/upload/lib/upload-types.ts';
 
 /**
  * The upload helper against an in-memory server speaking the api's protocol, through an

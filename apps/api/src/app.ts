@@ -35,7 +35,7 @@ import type { EntitlementRule } from './modules/library/access.ts';
 import libraryRoutes from './modules/library/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
 import previews from './modules/preview/plugin.ts';
-import type { MediaConverters } from './modules/preview/queue.ts';
+import type { MediaConverters } from './modules/preview/producers.ts';
 import previewRoutes from './modules/preview/routes.ts';
 import registrationRoutes from './modules/registration/routes.ts';
 import studioRoutes from './modules/studios/routes.ts';

@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client.ts';
 import { type Reader, readRows } from '../../lib/hot-sql.ts';
-import type { DerivativeMeta } from './queue.ts';
+import type { DerivativeMeta } from './producers.ts';
 
 export interface MediaFacts {
   /** Pages of a document (from its sample-pages job), once known. */

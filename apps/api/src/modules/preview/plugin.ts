@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { registerFileVariantSource } from '../files/plugin.ts';
-import { type MediaConverters, PreviewQueue } from './queue.ts';
+import type { MediaConverters } from './producers.ts';
+import { PreviewQueue } from './queue.ts';
 import { detectTools } from './tools.ts';
 
 declare module 'fastify' {

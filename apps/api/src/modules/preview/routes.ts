@@ -11,7 +11,7 @@ import { familyOf, isOfficeFamily } from '../files/file-types.ts';
 import { derivedName, idParam, storedFile } from '../files/readable.ts';
 import { serveStoredFile } from '../files/serve.ts';
 import { placeholderPng } from './placeholder.ts';
-import { type DerivativeMeta, mediaContentType, type Variant } from './queue.ts';
+import { type DerivativeMeta, mediaContentType, type Variant } from './producers.ts';
 
 /** Browsers play these as they are, while the renditions are being made. */
 const DIRECTLY_PLAYABLE = new Set(['mp4', 'm4v', 'webm', 'mp3', 'm4a', 'wav', 'ogg', 'oga']);

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { thumbnailUrl } from '../../../lib/api.ts';
 import { useUploader } from '../hooks/use-uploader.ts';
 import { IMAGE_EXTENSIONS } from '../lib/file-rules.ts';
-import type { UploadStatus } from '../lib/upload-helper.ts';
+import type { UploadStatus } from '../lib/upload-types.ts';
 import styles from './cover-field.module.css';
 
 const COVER_TYPES_MESSAGE = '封面只能是 jpg、png、gif 或 bmp 图片';

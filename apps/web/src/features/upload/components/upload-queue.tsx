@@ -11,7 +11,8 @@ import {
 import { formatBytes, UPLOAD } from '@zyk/shared';
 import { Button, Progress, Tag } from 'antd';
 import { formatSpeed, IMAGE_EXTENSIONS } from '../lib/file-rules.ts';
-import { STATUS_LABELS, type Uploader, type UploadItem, type UploadStatus } from '../lib/upload-helper.ts';
+import type { Uploader } from '../lib/upload-helper.ts';
+import { STATUS_LABELS, type UploadItem, type UploadStatus } from '../lib/upload-types.ts';
 import styles from './upload-queue.module.css';
 
 const TAG_COLORS: Record<UploadStatus, string> = {

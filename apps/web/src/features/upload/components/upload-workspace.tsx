@@ -9,8 +9,8 @@ import { useStageOptions, useSubjectOptions, useTrainTypes } from '../hooks/use-
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useUploader } from '../hooks/use-uploader.ts';
 import { baseNameOf, DOCUMENT_EXTENSIONS, MEDIA_EXTENSIONS, shortName } from '../lib/file-rules.ts';
-import type { UploaderOptions, UploadItem, UploadStatus } from '../lib/upload-helper.ts';
 import { DOCUMENT_TYPE_REJECTED, UPLOAD_NOTICES, type UploadKind } from '../lib/upload-texts.ts';
+import type { UploaderOptions, UploadItem, UploadStatus } from '../lib/upload-types.ts';
 import { ChapterField, type ChapterPath } from './chapter-field.tsx';
 import { CoverField } from './cover-field.tsx';
 import { FileDropZone } from './file-drop-zone.tsx';

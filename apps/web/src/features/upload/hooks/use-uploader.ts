@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Uploader, type UploaderEvent, type UploaderOptions, type UploadItem } from '../lib/upload-helper.ts';
+import { Uploader } from '../lib/upload-helper.ts';
+import type { UploaderEvent, UploaderOptions, UploadItem } from '../lib/upload-types.ts';
 
 /**
  * One upload helper for the life of a screen: its queue as React state, its messages to `onMessage`. The helper is

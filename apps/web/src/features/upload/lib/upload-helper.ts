@@ -1,14 +1,30 @@
-import { MESSAGES, pathOf, routes, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
-import { DOCUMENT_EXTENSIONS, extensionOf, isMediaFile, MEDIA_EXTENSIONS, shortName } from './file-rules.ts';
-import { type KeyValueStorage, type ResumeRecord, ResumeStore, resumeKeyOf } from './resume-store.ts';
+import { MESSAGES, UPLOAD, UPLOAD_RESULT } from '@zyk/shared';
 import {
-  defaultTransport,
-  fetchTransport,
-  globalTimers,
-  type Timers,
-  type Transport,
-  TransportError,
-} from './transport.ts';
+  AbortedError,
+  type Answer,
+  ChunkProtocol,
+  FatalError,
+  RetryableError,
+  type VideoSession,
+  withReason,
+} from './chunk-protocol.ts';
+import { DOCUMENT_EXTENSIONS, extensionOf, isMediaFile, MEDIA_EXTENSIONS, shortName } from './file-rules.ts';
+import { ProgressMeter } from './progress-meter.ts';
+import { type KeyValueStorage, type ResumeRecord, ResumeStore, resumeKeyOf } from './resume-store.ts';
+import { defaultTransport, fetchTransport, globalTimers, type Timers } from './transport.ts';
+import {
+  type FileLike,
+  HELPER_MESSAGES,
+  supportsUpload,
+  UPLOAD_HELPER_DEFAULTS,
+  type UploadedFileInfo,
+  type UploaderEvent,
+  type UploaderListener,
+  type UploaderOptions,
+  type UploadItem,
+  type UploadMethod,
+  type UploadStatus,
+} from './upload-types.ts';
 
 /**
  * The upload helper, framework-free: a queue of files, each uploaded either through the
@@ -19,225 +35,6 @@ import {
  * Item states: added → ready (queued, shown 排队等待中) → uploading → success | failure, and
  * paused / canceled from the user. A paused item goes back to ready when resumed; a failed one when retried.
  */
-
-export type UploadStatus = 'added' | 'ready' | 'uploading' | 'paused' | 'canceled' | 'success' | 'failure';
-
-export const STATUS_LABELS: Record<UploadStatus, string> = {
-  added: '已添加',
-  ready: '排队等待中',
-  uploading: '上传中',
-  paused: '已暂停',
-  canceled: '已取消',
-  success: '上传成功',
-  failure: '上传失败',
-};
-
-export type UploadMethod = 'chunked' | 'form';
-
-export interface UploadProgress {
-  /** Bytes the server has (plus, while a request is going out, the bytes of it already sent). */
-  loaded: number;
-  total: number;
-  /** Bits per second, measured every `bitrateIntervalMs` while uploading; 0 otherwise. */
-  bitrate: number;
-}
-
-/** What a form upload answers (the server's stored file view); chunked uploads only give the file id. */
-export interface UploadedFileInfo {
-  id: string;
-  name: string;
-  size: number;
-  type: string;
-  kind?: string;
-  mimeType?: string;
-}
-
-/** One file in the queue, as the screens see it (a fresh object after every change). */
-export interface UploadItem {
-  uuid: string;
-  name: string;
-  /** The name for display: over 9 characters it is the first 8 and '…'. */
-  shortName: string;
-  size: number;
-  /** The browser's MIME type for the file ('' when it does not know). */
-  type: string;
-  /** Lower-case extension. */
-  extension: string;
-  method: UploadMethod;
-  /** Where the file is sent: the form upload address, or the chunk address (uri) once the server gave it. */
-  url: string;
-  categoryId: string | null;
-  categoryDesc: string | null;
-  tag: string | null;
-  notifyUrl: string | null;
-  progress: UploadProgress;
-  /** Retries since the last progress (at most `maxRetries`). */
-  retries: number;
-  /** Why the upload failed (status failure), in Chinese. */
-  failMsg: string | null;
-  /** A passing remark while uploading (网络异常，正在重试). */
-  notice: string | null;
-  status: UploadStatus;
-  /** The stored file's id once uploaded (what publishing refers to). */
-  fileId: string | null;
-  /** The server's view of the stored file (form uploads). */
-  file: UploadedFileInfo | null;
-  /** Where the server said this upload continues from, when it picked up an earlier one (0 otherwise). */
-  resumedFrom: number;
-  /** The File itself, for previews (e.g. a cover image). */
-  source: FileLike;
-}
-
-/** What the helper needs of a File. */
-export interface FileLike {
-  readonly name: string;
-  readonly size: number;
-  readonly type: string;
-  readonly lastModified?: number;
-  slice(start?: number, end?: number): Blob;
-}
-
-export type UploaderEvent =
-  | { type: 'change' }
-  | { type: 'progress'; item: UploadItem }
-  | { type: 'success'; item: UploadItem }
-  | { type: 'failure'; item: UploadItem }
-  /** A message for the user about a selection (too many files, too large, wrong type, unsupported browser). */
-  | { type: 'message'; text: string; fileName: string | null };
-
-export type UploaderListener = (event: UploaderEvent) => void;
-
-/** Browser features the helper depends on: injected in tests. */
-export interface UploadEnvironment {
-  File?: unknown;
-  FormData?: unknown;
-  Blob?: unknown;
-}
-
-export interface UploaderOptions {
-  /** Files per selection; more and the whole selection is refused (default 1). */
-  limit?: number;
-  /** Said when a selection has more than `limit` files (default: the spec's 单次最多上传 10 个文件，请重新选择). */
-  limitMessage?: string;
-  /** Files the queue may hold at once, not counting canceled ones (default: no limit). */
-  maxItems?: number;
-  /** Accepted extensions (default: every document, video and audio extension the server takes). */
-  accept?: readonly string[];
-  /** Said for a file whose extension is not accepted. */
-  rejectMessage?: string;
-  /** Largest video/audio file (default 1 MiB; the screens set 1 GB). */
-  maxVideoSize?: number;
-  /** Largest other file (default 1 MiB; the screens set 50 MB). */
-  maxAttachmentSize?: number;
-  /** Chunk size: 1 MiB by default, at most 4 MiB (and at least the server's 1 MiB). */
-  chunkSize?: number;
-  /** Uploads at the same time (default 1). */
-  concurrency?: number;
-  /** Retries after a failure (default 10), each after `retryDelayMs` × the attempt number. */
-  maxRetries?: number;
-  retryDelayMs?: number;
-  /** Time limit of the resume-position query (default 5 s). */
-  resumeQueryTimeoutMs?: number;
-  /** Time limit of an upload request without progress (default 30 s). */
-  uploadTimeoutMs?: number;
-  /** Progress events at most this often (default 100 ms). */
-  progressIntervalMs?: number;
-  /** Bitrate measured this often (default 500 ms). */
-  bitrateIntervalMs?: number;
-  /** Form upload address (default: the uploadDocument route's path). */
-  documentUrl?: string;
-  /** Chunked upload start address (default: the videoUploadInit route's path). */
-  videoInitUrl?: string;
-  categoryId?: string | null;
-  categoryDesc?: string | null;
-  tag?: string | null;
-  notifyUrl?: string | null;
-  /** Queue files as soon as they are added (default true); otherwise `start()` does. */
-  autoStart?: boolean;
-  transport?: Transport;
-  /** Used (through a fetch transport) when no transport is given. */
-  fetch?: typeof fetch;
-  timers?: Timers;
-  /** Where upload info is kept for resuming after a reload (default localStorage; null for none). */
-  storage?: KeyValueStorage | null;
-  environment?: UploadEnvironment;
-  uuid?: () => string;
-}
-
-export const UPLOAD_HELPER_DEFAULTS = {
-  limit: 1,
-  maxItems: Number.POSITIVE_INFINITY,
-  maxVideoSize: 1024 * 1024,
-  maxAttachmentSize: 1024 * 1024,
-  chunkSize: UPLOAD.chunkBytes,
-  concurrency: 1,
-  maxRetries: UPLOAD.maxRetries,
-  retryDelayMs: UPLOAD.retryDelayMs,
-  resumeQueryTimeoutMs: UPLOAD.resumeQueryTimeoutMs,
-  uploadTimeoutMs: UPLOAD.uploadTimeoutMs,
-  progressIntervalMs: 100,
-  bitrateIntervalMs: 500,
-  documentUrl: pathOf(routes.uploadDocument),
-  videoInitUrl: pathOf(routes.videoUploadInit),
-} as const;
-
-/** The helper's own messages beyond the spec's catalogue. */
-export const HELPER_MESSAGES = {
-  duplicate: '该文件已在上传列表中',
-  networkFailed: '网络异常，上传失败，请检查网络后重试',
-  sessionLost: '登录已失效，请重新登录后再上传',
-} as const;
-
-/** Whether the browser has the file API, FormData and Blob slicing. */
-export const supportsUpload = (env: UploadEnvironment = globalThis as UploadEnvironment) =>
-  typeof env.File === 'function' &&
-  typeof env.FormData === 'function' &&
-  typeof env.Blob === 'function' &&
-  typeof (env.Blob as { prototype?: { slice?: unknown } }).prototype?.slice === 'function';
-
-// ------------------------------------------------------------------------------------------------ internals
-
-/** Stops the upload; `forget` drops the saved upload info (the server no longer has the upload). */
-class FatalError extends Error {
-  constructor(
-    message: string,
-    readonly forget = false,
-  ) {
-    super(message);
-  }
-}
-
-/** Worth another try: `notice` is said meanwhile, `finalMessage` if the retries run out. */
-class RetryableError extends Error {
-  constructor(
-    readonly notice: string,
-    readonly finalMessage: string,
-  ) {
-    super(finalMessage);
-  }
-}
-
-class AbortedError extends Error {}
-
-interface VideoSession {
-  uri: string;
-  ccvid: string;
-  uid: string;
-  metauri: string;
-  servicetype: string;
-}
-
-interface Answer {
-  status: number;
-  code: number | null;
-  msg: string;
-  result: number | null;
-  received: number | null;
-  fileId: string | null;
-  data: unknown;
-}
-
-type Position = { kind: 'resume'; received: number } | { kind: 'done'; fileId: string } | { kind: 'gone'; msg: string };
 
 interface Entry {
   uuid: string;
@@ -258,39 +55,9 @@ interface Entry {
   /** Bytes of the request going out now. */
   inFlight: number;
   resumedFrom: number;
-  bitrate: number;
   controller: AbortController | null;
-  meters: { progress: unknown; bitrate: unknown } | null;
-  lastEmitted: number;
-  lastBitrate: number;
-  rateLoaded: number;
-  rateAt: number;
+  meter: ProgressMeter | null;
 }
-
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const str = (value: unknown) => (typeof value === 'string' ? value : null);
-
-/** Reads `{ code, msg, data }` and the chunk protocol's `{ result, received }` (top level or in data). */
-const readAnswer = (status: number, body: unknown): Answer => {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const data = (b.data && typeof b.data === 'object' ? b.data : null) as Record<string, unknown> | null;
-  return {
-    status,
-    code: num(b.code),
-    msg: str(b.msg) ?? '',
-    result: num(b.result) ?? num(data?.result),
-    received: num(b.received) ?? num(data?.received),
-    fileId: str(data?.fileId),
-    data: b.data ?? null,
-  };
-};
-
-const withQuery = (url: string, params: Record<string, string>) =>
-  `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(params).toString()}`;
-
-/** '上传失败（错误码 -1）：上传任务不存在或已过期…' — the spec's message, with the server's reason when it has one. */
-const withReason = (base: string, msg: string) =>
-  msg && msg !== base && msg !== '操作成功' ? `${base}：${msg}` : base;
 
 const randomUuid = () =>
   typeof globalThis.crypto?.randomUUID === 'function'
@@ -321,7 +88,7 @@ export class Uploader {
       | 'limitMessage'
     >
   > & { accept: ReadonlySet<string>; rejectMessage: string; limitMessage: string };
-  private readonly transport: Transport;
+  private readonly protocol: ChunkProtocol;
   private readonly timers: Timers;
   private readonly saved: ResumeStore;
   private readonly uuid: () => string;
@@ -361,8 +128,9 @@ export class Uploader {
         (acceptsDocuments ? MESSAGES.upload.documentTypeNotAllowed : MESSAGES.upload.mediaTypeNotAllowed),
     };
     this.timers = options.timers ?? globalTimers;
-    this.transport =
+    const transport =
       options.transport ?? (options.fetch ? fetchTransport(options.fetch, this.timers) : defaultTransport(this.timers));
+    this.protocol = new ChunkProtocol(transport, this.o);
     this.saved = new ResumeStore(options.storage === undefined ? defaultStorage() : options.storage, () =>
       this.timers.now(),
     );
@@ -460,13 +228,8 @@ export class Uploader {
           confirmed: 0,
           inFlight: 0,
           resumedFrom: 0,
-          bitrate: 0,
           controller: null,
-          meters: null,
-          lastEmitted: 0,
-          lastBitrate: 0,
-          rateLoaded: 0,
-          rateAt: 0,
+          meter: null,
         });
       }
     }
@@ -651,22 +414,14 @@ export class Uploader {
   private uploadForm(entry: Entry, signal: AbortSignal) {
     return this.withRetries(entry, signal, async () => {
       entry.inFlight = 0;
-      const form = new FormData();
-      form.append('file', entry.file as unknown as Blob, entry.file.name);
-      const answer = await this.request(
-        {
-          method: 'POST',
-          url: this.o.documentUrl,
-          body: form,
-          timeoutMs: this.o.uploadTimeoutMs,
-          signal,
-          onUploadProgress: (sent) => {
-            entry.inFlight = Math.min(sent, entry.file.size);
-          },
-        },
-        MESSAGES.upload.networkRetrying,
-      );
-      entry.inFlight = 0;
+      let answer: Answer;
+      try {
+        answer = await this.protocol.sendForm(entry.file, signal, (sent) => {
+          entry.inFlight = sent;
+        });
+      } finally {
+        entry.inFlight = 0;
+      }
       const data = answer.data as Partial<UploadedFileInfo> | null;
       if (answer.code === 0 && data && typeof data.id === 'string') {
         return {
@@ -681,7 +436,7 @@ export class Uploader {
           },
         };
       }
-      throw this.refusal(answer);
+      throw this.protocol.refusal(answer);
     });
   }
 
@@ -694,7 +449,7 @@ export class Uploader {
         // A file chosen again after a reload: ask the server how far the earlier upload got.
         const saved = this.saved.get(entry.key);
         if (saved) {
-          const position = await this.queryPosition(entry, saved, signal);
+          const position = await this.protocol.position(entry.file, saved, signal);
           if (position.kind === 'gone') {
             this.saved.delete(entry.key);
           } else {
@@ -706,7 +461,7 @@ export class Uploader {
           }
         }
         if (!entry.session) {
-          const session = await this.initChunked(entry, signal);
+          const session = await this.protocol.init(entry.file, signal);
           this.adoptSession(entry, session);
           entry.confirmed = 0;
           this.saved.put({ key: entry.key, name: entry.file.name, size, ...session, received: 0 });
@@ -714,7 +469,7 @@ export class Uploader {
         }
       } else {
         // A retry, a resume after pause, or another round after a failure: the server says where to go on.
-        const position = await this.queryPosition(entry, entry.session, signal);
+        const position = await this.protocol.position(entry.file, entry.session, signal);
         if (position.kind === 'gone')
           throw new FatalError(withReason(MESSAGES.upload.failedNoRetry, position.msg), true);
         if (position.kind === 'done') return { fileId: position.fileId, info: null };
@@ -726,7 +481,15 @@ export class Uploader {
       while (entry.confirmed < size) {
         const start = entry.confirmed;
         const end = Math.min(start + this.o.chunkSize, size);
-        const answer = await this.sendChunk(entry, session, start, end, signal);
+        entry.inFlight = 0;
+        let answer: Answer;
+        try {
+          answer = await this.protocol.sendChunk(entry.file, session, { start, end }, signal, (sent) => {
+            entry.inFlight = sent;
+          });
+        } finally {
+          entry.inFlight = 0;
+        }
         switch (answer.result) {
           case UPLOAD_RESULT.done:
             if (!answer.fileId)
@@ -763,11 +526,11 @@ export class Uploader {
             throw new FatalError(reason);
           }
           default:
-            throw this.refusal(answer);
+            throw this.protocol.refusal(answer);
         }
       }
       // Every byte is in but the answer did not say done: the position query settles it.
-      const position = await this.queryPosition(entry, session, signal);
+      const position = await this.protocol.position(entry.file, session, signal);
       if (position.kind === 'done') return { fileId: position.fileId, info: null };
       if (position.kind === 'gone') throw new FatalError(withReason(MESSAGES.upload.failedNoRetry, position.msg), true);
       entry.confirmed = position.received;
@@ -778,117 +541,6 @@ export class Uploader {
   private adoptSession(entry: Entry, session: VideoSession) {
     entry.session = session;
     entry.url = session.uri;
-  }
-
-  /** `POST init { filename, filesize }` → the upload info. */
-  private async initChunked(entry: Entry, signal: AbortSignal): Promise<VideoSession> {
-    const answer = await this.request(
-      {
-        method: 'POST',
-        url: this.o.videoInitUrl,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ filename: entry.file.name, filesize: entry.file.size }),
-        timeoutMs: this.o.uploadTimeoutMs,
-        signal,
-      },
-      MESSAGES.upload.networkRetrying,
-    );
-    const d = (answer.data ?? {}) as Record<string, unknown>;
-    if (answer.code === 0 && str(d.uri) && str(d.ccvid) && str(d.metauri)) {
-      return {
-        uri: d.uri as string,
-        ccvid: d.ccvid as string,
-        uid: str(d.uid) ?? '',
-        metauri: d.metauri as string,
-        servicetype: str(d.servicetype) ?? '',
-      };
-    }
-    throw this.refusal(answer);
-  }
-
-  /** `GET metauri?ccvid&uid&filename&filesize&servicetype` (5 s): where the server's copy ends. */
-  private async queryPosition(entry: Entry, session: VideoSession, signal: AbortSignal): Promise<Position> {
-    let answer: Answer;
-    try {
-      answer = await this.request(
-        {
-          method: 'GET',
-          url: withQuery(session.metauri, {
-            ccvid: session.ccvid,
-            uid: session.uid,
-            filename: entry.file.name,
-            filesize: String(entry.file.size),
-            servicetype: session.servicetype,
-          }),
-          timeoutMs: this.o.resumeQueryTimeoutMs,
-          signal,
-        },
-        MESSAGES.upload.resumePointFailed,
-      );
-    } catch (error) {
-      if (error instanceof RetryableError)
-        throw new RetryableError(MESSAGES.upload.networkRetrying, MESSAGES.upload.resumePointFailed);
-      throw error;
-    }
-    if (answer.result === UPLOAD_RESULT.done && answer.fileId) return { kind: 'done', fileId: answer.fileId };
-    if (answer.result === UPLOAD_RESULT.resume && answer.received !== null) {
-      return { kind: 'resume', received: Math.max(0, Math.min(entry.file.size, answer.received)) };
-    }
-    if (answer.result === UPLOAD_RESULT.failNoRetry) return { kind: 'gone', msg: answer.msg };
-    if (answer.status === 401) throw new FatalError(answer.msg || HELPER_MESSAGES.sessionLost);
-    throw new RetryableError(MESSAGES.upload.networkRetrying, MESSAGES.upload.resumePointFailed);
-  }
-
-  /** `POST uri` with `Content-Range: bytes start-end/total` and the bytes as the `file` part. */
-  private async sendChunk(entry: Entry, session: VideoSession, start: number, end: number, signal: AbortSignal) {
-    const form = new FormData();
-    form.append('file', entry.file.slice(start, end), 'blob');
-    const length = end - start;
-    entry.inFlight = 0;
-    try {
-      return await this.request(
-        {
-          method: 'POST',
-          url: session.uri,
-          headers: { 'content-range': `bytes ${start}-${end - 1}/${entry.file.size}` },
-          body: form,
-          timeoutMs: this.o.uploadTimeoutMs,
-          signal,
-          onUploadProgress: (sent) => {
-            entry.inFlight = Math.min(sent, length);
-          },
-        },
-        MESSAGES.upload.networkRetrying,
-      );
-    } finally {
-      entry.inFlight = 0;
-    }
-  }
-
-  /**
-   * One request; a request that got no answer (network, timeout) and a 5xx answer without the protocol's result
-   * become a RetryableError saying `notice`. Aborting becomes AbortedError.
-   */
-  private async request(req: Parameters<Transport>[0], notice: string): Promise<Answer> {
-    let status: number;
-    let body: unknown;
-    try {
-      ({ status, body } = await this.transport(req));
-    } catch (error) {
-      if (req.signal.aborted || (error instanceof TransportError && error.kind === 'aborted')) throw new AbortedError();
-      throw new RetryableError(notice, HELPER_MESSAGES.networkFailed);
-    }
-    const answer = readAnswer(status, body);
-    if (answer.result === null && (body === null || status >= 500 || status === 408)) {
-      throw new RetryableError(notice, answer.msg || HELPER_MESSAGES.networkFailed);
-    }
-    return answer;
-  }
-
-  /** A refusal with the server's message (too large, wrong type, not logged in…): no retry. */
-  private refusal(answer: Answer) {
-    if (answer.status === 401) return new FatalError(answer.msg || HELPER_MESSAGES.sessionLost);
-    return new FatalError(answer.msg || HELPER_MESSAGES.networkFailed);
   }
 
   private sleep(ms: number, signal: AbortSignal) {
@@ -915,45 +567,20 @@ export class Uploader {
     return Math.min(entry.file.size, entry.confirmed + entry.inFlight);
   }
 
-  /**
-   * Progress events every `progressIntervalMs` (when the bytes or the bitrate moved); the bitrate is measured every
-   * `bitrateIntervalMs` over that window and goes out with the next progress event.
-   */
+  /** Progress events while the entry uploads (progress-meter.ts). */
   private startMeters(entry: Entry) {
     this.stopMeters(entry);
-    const now = this.timers.now();
-    entry.lastEmitted = this.loadedOf(entry);
-    entry.rateLoaded = entry.lastEmitted;
-    entry.rateAt = now;
-    entry.bitrate = 0;
-    entry.lastBitrate = 0;
-    entry.meters = {
-      progress: this.timers.setInterval(() => {
-        const loaded = this.loadedOf(entry);
-        if (loaded === entry.lastEmitted && entry.bitrate === entry.lastBitrate) return;
-        entry.lastEmitted = loaded;
-        entry.lastBitrate = entry.bitrate;
-        this.emitItem('progress', entry);
-      }, this.o.progressIntervalMs),
-      bitrate: this.timers.setInterval(() => {
-        const at = this.timers.now();
-        const loaded = this.loadedOf(entry);
-        const elapsed = at - entry.rateAt;
-        if (elapsed <= 0) return;
-        entry.bitrate = Math.max(0, Math.round(((loaded - entry.rateLoaded) * 8 * 1000) / elapsed));
-        entry.rateLoaded = loaded;
-        entry.rateAt = at;
-      }, this.o.bitrateIntervalMs),
-    };
+    entry.meter = new ProgressMeter(
+      this.timers,
+      () => this.loadedOf(entry),
+      () => this.emitItem('progress', entry),
+      { progressMs: this.o.progressIntervalMs, bitrateMs: this.o.bitrateIntervalMs },
+    );
   }
 
   private stopMeters(entry: Entry) {
-    if (entry.meters) {
-      this.timers.clearInterval(entry.meters.progress);
-      this.timers.clearInterval(entry.meters.bitrate);
-      entry.meters = null;
-    }
-    entry.bitrate = 0;
+    entry.meter?.stop();
+    entry.meter = null;
   }
 
   // ---------------------------------------------------------------------------------------------- events
@@ -972,7 +599,7 @@ export class Uploader {
       categoryDesc: this.o.categoryDesc,
       tag: this.o.tag,
       notifyUrl: this.o.notifyUrl,
-      progress: { loaded: this.loadedOf(entry), total: entry.file.size, bitrate: entry.bitrate },
+      progress: { loaded: this.loadedOf(entry), total: entry.file.size, bitrate: entry.meter?.bitrate ?? 0 },
       retries: entry.retries,
       failMsg: entry.failMsg,
       notice: entry.notice,
