@@ -33,3 +33,6 @@ export const isMultipartError = (error: unknown) => {
     )
   );
 };
+
+/** A refusal of bad input with its Chinese message (400). */
+export const badRequest = (msg: string) => new AppError('BAD_REQUEST', msg);

@@ -1,6 +1,6 @@
 import { isStrongPassword, isValidIdCard, isValidPhone, MESSAGES } from '@zyk/shared';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { accountKey } from '../auth/service.ts';
@@ -89,8 +89,6 @@ export interface ProfileInput {
   schoolId?: number | null | undefined;
 }
 
-const bad = (msg: string) => new AppError('BAD_REQUEST', msg);
-
 /**
  * The console's edit of a user's profile, checked as the roster checks a row: a valid phone and ID card that no one
  * else holds, a stage and a subject of that stage, and a school that exists and is open, which only the district may
@@ -105,21 +103,21 @@ export const checkedProfileChange = async (
   const M = MESSAGES.console.people;
   const phone = input.phone.trim();
   const idCard = input.idCard.trim().toUpperCase();
-  if (phone && !isValidPhone(phone)) throw bad(M.phoneInvalid);
-  if (idCard && !isValidIdCard(idCard)) throw bad(M.idCardInvalid);
+  if (phone && !isValidPhone(phone)) throw badRequest(M.phoneInvalid);
+  if (idCard && !isValidIdCard(idCard)) throw badRequest(M.idCardInvalid);
   const tree = await dictTree(prisma);
-  if (input.stageId !== null && !tree.stages.some((s) => s.id === input.stageId)) throw bad(M.stageNotFound);
+  if (input.stageId !== null && !tree.stages.some((s) => s.id === input.stageId)) throw badRequest(M.stageNotFound);
   if (input.subjectId !== null) {
-    if (input.stageId === null) throw bad(M.subjectNeedsStage);
+    if (input.stageId === null) throw badRequest(M.subjectNeedsStage);
     if (!tree.subjects.some((s) => s.id === input.subjectId && s.stageId === input.stageId))
-      throw bad(M.subjectNotOfStage);
+      throw badRequest(M.subjectNotOfStage);
   }
   const schoolId = input.schoolId ?? user.schoolId;
   if (schoolId !== user.schoolId) {
     if (!mayMoveSchool) throw new AppError('FORBIDDEN', M.schoolOnlyDistrict);
     const school = await schoolById(prisma, schoolId);
-    if (!school) throw bad(M.schoolNotFound);
-    if (school.retiredAt) throw bad(M.schoolRetired(school.name));
+    if (!school) throw badRequest(M.schoolNotFound);
+    if (school.retiredAt) throw badRequest(M.schoolRetired(school.name));
   }
   const holders = await usersForRoster(prisma, {
     userNames: [],
@@ -127,9 +125,9 @@ export const checkedProfileChange = async (
     idCards: idCard ? [idCard] : [],
   });
   const phoneHolder = phone ? holders.find((h) => h.phone === phone && h.id !== user.id) : undefined;
-  if (phoneHolder) throw bad(M.phoneTaken(phoneHolder.userName));
+  if (phoneHolder) throw badRequest(M.phoneTaken(phoneHolder.userName));
   const idHolder = idCard ? holders.find((h) => h.idCard === idCard && h.id !== user.id) : undefined;
-  if (idHolder) throw bad(M.idCardTaken(idHolder.userName));
+  if (idHolder) throw badRequest(M.idCardTaken(idHolder.userName));
 
   const before: ProfileFields = {
     realName: user.realName,

@@ -2,7 +2,7 @@ import { type AdminSchoolRow, routes } from '@zyk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
-import { AppError } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { memberCountsBySchool } from '../auth/users.ts';
 import { createCenterService } from '../center/service.ts';
 import {
@@ -17,8 +17,6 @@ import {
 } from '../org/schools.ts';
 import { audited } from './audited.ts';
 import { PEOPLE_MESSAGES as M } from './people.ts';
-
-const bad = (msg: string) => new AppError('BAD_REQUEST', msg);
 
 /** The console's schools: the list with each school's place in the area tree, create, edit, retire and restore. */
 export default async function schoolRoutes(app: FastifyInstance, _opts: { config: Config }) {
@@ -93,7 +91,7 @@ export default async function schoolRoutes(app: FastifyInstance, _opts: { config
     const school = await schoolToChange(app.prisma, body.id, body.retired);
     return audited(app, request, admin, async (tx) => {
       if (!(await setSchoolRetired(tx, school.id, body.retired)))
-        throw bad(body.retired ? M.schoolAlreadyRetired : M.schoolNotRetired);
+        throw badRequest(body.retired ? M.schoolAlreadyRetired : M.schoolNotRetired);
       return {
         data: { id: school.id, retired: body.retired },
         audit: {

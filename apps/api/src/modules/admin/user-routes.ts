@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerRoute } from '../../lib/contract.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { checkedProfileChange, createUserAdmin } from '../account/admin.ts';
 import { commitRoster, hashRosterPasswords, planRoster } from '../account/roster.ts';
 import { confirmPassword, requireInScope, scopeReachesSchool } from '../auth/permissions.ts';
@@ -21,8 +21,6 @@ import {
   rosterActorOf,
   userRowsOf,
 } from './people.ts';
-
-const bad = (msg: string) => new AppError('BAD_REQUEST', msg);
 
 /** The console's users: list, detail, create (through the roster's checks), edit, status, password, lock, roles. */
 export default async function userRoutes(app: FastifyInstance, _opts: { config: Config }) {
@@ -88,15 +86,15 @@ export default async function userRoutes(app: FastifyInstance, _opts: { config: 
     const csv = csvOf(body);
     const plan = await planRoster(app.prisma, csv, actor);
     const [row] = plan.result.rows;
-    if (!row) throw bad(M.rosterEmpty);
-    if (row.outcome === 'rejected') throw bad(row.reason ?? M.rosterEmpty);
-    if (row.outcome !== 'create') throw bad(M.userNameTaken(body.userName.trim()));
+    if (!row) throw badRequest(M.rosterEmpty);
+    if (row.outcome === 'rejected') throw badRequest(row.reason ?? M.rosterEmpty);
+    if (row.outcome !== 'create') throw badRequest(M.userNameTaken(body.userName.trim()));
     const hashes = await hashRosterPasswords(plan);
     return audited(app, request, admin, async (tx) => {
       const { result, changes } = await commitRoster(app.prisma, tx, csv, actor, hashes);
       const change = changes[0];
       // Someone created the same user name meanwhile: the commit planned an update, which this call must not make.
-      if (change?.kind !== 'create') throw bad(result.rows[0]?.reason ?? M.userNameTaken(body.userName));
+      if (change?.kind !== 'create') throw badRequest(result.rows[0]?.reason ?? M.userNameTaken(body.userName));
       return {
         data: { id: change.userId },
         audit: {
@@ -137,10 +135,10 @@ export default async function userRoutes(app: FastifyInstance, _opts: { config: 
 
   registerRoute(app, routes.adminUserSetStatus, async ({ admin, body, request }) => {
     const user = await reachableUser(app, admin, body.id);
-    if (body.status === 'DISABLED' && user.id === admin.userId) throw bad(M.cannotDisableSelf);
+    if (body.status === 'DISABLED' && user.id === admin.userId) throw badRequest(M.cannotDisableSelf);
     return audited(app, request, admin, async () => {
       if (!(await userAdmin.setStatusOf(user.id, body.status)))
-        throw bad(M.alreadyInStatus(body.status === 'DISABLED'));
+        throw badRequest(M.alreadyInStatus(body.status === 'DISABLED'));
       const disabling = body.status === 'DISABLED';
       return {
         data: { id: user.id, status: body.status },

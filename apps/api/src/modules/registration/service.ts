@@ -3,7 +3,7 @@ import { decryptPassword, isStrongPassword, MESSAGES, type RegistrationPolicy } 
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { maskPhone } from '../../lib/mask.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { newMemberId } from '../account/roster.ts';
@@ -41,7 +41,6 @@ export interface RegistrationInput {
   subjectId: number;
 }
 
-const bad = (msg: string) => new AppError('BAD_REQUEST', msg);
 const R = MESSAGES.registration;
 
 /**
@@ -66,7 +65,7 @@ export const createRegistrationService = (
 
   const requireCaptcha = async (answer: CaptchaAnswer) => {
     if (!(await deps.captcha.consume(answer.captchaSerialNumber, answer.moveEnd_X, answer.wbili))) {
-      throw bad(MESSAGES.login.captchaInvalid);
+      throw badRequest(MESSAGES.login.captchaInvalid);
     }
   };
 
@@ -134,13 +133,13 @@ export const createRegistrationService = (
      */
     register: async (input: RegistrationInput) => {
       const password = decryptPassword(input.password, deps.transportKey);
-      if (password === null || !isStrongPassword(password)) throw bad(R.passwordWeak);
+      if (password === null || !isStrongPassword(password)) throw badRequest(R.passwordWeak);
       const school = await schoolById(prisma, input.schoolId);
-      if (!school || !(await openSchools()).some((s) => s.id === school.id)) throw bad(R.schoolInvalid);
+      if (!school || !(await openSchools()).some((s) => s.id === school.id)) throw badRequest(R.schoolInvalid);
       const tree = await dictTree(prisma);
       const subject = tree.subjects.find((s) => s.id === input.subjectId);
       if (!tree.stages.some((s) => s.id === input.stageId) || subject?.stageId !== input.stageId) {
-        throw bad(R.subjectInvalid);
+        throw badRequest(R.subjectInvalid);
       }
       const idCard = input.idCard === '' ? null : input.idCard;
       await refuseDuplicates({ phone: input.phone, idCard, userName: input.userName });
@@ -205,7 +204,7 @@ export const createRegistrationService = (
     /** Step two: the code and a new password; every session of the account ends and the login lock is lifted. */
     resetPassword: async (account: string, code: string, encrypted: string) => {
       const password = decryptPassword(encrypted, deps.transportKey);
-      if (password === null || !isStrongPassword(password)) throw bad(R.passwordWeak);
+      if (password === null || !isStrongPassword(password)) throw badRequest(R.passwordWeak);
       const key = account.trim();
       const user = await recoverable(key);
       const passwordHash = await hashPassword(password);
@@ -213,7 +212,7 @@ export const createRegistrationService = (
         ? { phone: user.phone, purpose: 'reset_password' as const, userId: user.id }
         : { phone: standInPhone(key), purpose: 'reset_password' as const, userId: null };
       await smsCodes.consume(subject, code, async (tx) => {
-        if (!user) throw bad(MESSAGES.account.smsInvalid);
+        if (!user) throw badRequest(MESSAGES.account.smsInvalid);
         await setPasswordHash(prisma, user.id, passwordHash);
         await createThrottle(tx, clock).reset(accountKey(user.id));
       });
