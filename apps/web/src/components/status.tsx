@@ -1,5 +1,5 @@
 import { InboxOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import styles from './status.module.css';
 
@@ -23,5 +23,15 @@ export const LoadError = ({ message, onRetry }: { message: string; onRetry?: () 
         重试
       </Button>
     )}
+  </div>
+);
+
+/**
+ * A spinner that names itself. antd's Spin is a plain div, and a label on a div with no role is an ARIA
+ * error, so the label sits on a status region around it.
+ */
+export const Loading = ({ size }: { size?: 'small' | 'large' }) => (
+  <div role="status" aria-label="加载中" className={styles.loading}>
+    <Spin size={size} />
   </div>
 );

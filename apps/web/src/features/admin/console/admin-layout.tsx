@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Menu, type MenuProps, Result, Spin, Tag } from 'antd';
+import { Button, Drawer, Grid, Menu, type MenuProps, Result, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Loading } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { useSession } from '../../../stores/session.ts';
 import styles from './admin-layout.module.css';
@@ -48,7 +49,7 @@ export const AdminLayout = () => {
   if (identity.isPending) {
     return (
       <main className={styles.denied}>
-        <Spin size="large" aria-label="加载中" />
+        <Loading size="large" />
       </main>
     );
   }

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_VERIFICATION_STATUS_LABELS, type AdminVerificationItem } from '@zyk/shared';
-import { Button, Descriptions, Drawer, Grid, message, Spin, type TableProps } from 'antd';
+import { Button, Descriptions, Drawer, Grid, message, type TableProps } from 'antd';
 import { useState } from 'react';
-import { LoadError } from '../../../components/status.tsx';
+import { LoadError, Loading } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -101,7 +101,7 @@ const VerificationDrawer = ({
       {detail.isError ? (
         <LoadError message={errorText(detail.error, '申请加载失败')} onRetry={() => void detail.refetch()} />
       ) : !v ? (
-        <Spin aria-label="加载中" />
+        <Loading />
       ) : (
         <div className={styles.stack} data-testid="verification-detail">
           <div className={styles.photos}>

@@ -10,13 +10,12 @@ import {
   message,
   Popconfirm,
   Select,
-  Spin,
   Table,
   type TableProps,
   Tag,
 } from 'antd';
 import { useState } from 'react';
-import { LoadError } from '../../../components/status.tsx';
+import { LoadError, Loading } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
@@ -357,7 +356,7 @@ const UserDrawer = ({
       {detail.isError ? (
         <LoadError message={errorText(detail.error, '用户加载失败')} onRetry={() => void detail.refetch()} />
       ) : !u ? (
-        <Spin aria-label="加载中" />
+        <Loading />
       ) : (
         <div className={styles.stack} data-testid="user-detail">
           <Descriptions column={1} bordered size="small" className={styles.details}>

@@ -18,13 +18,12 @@ import {
   message,
   Select,
   Space,
-  Spin,
   Table,
   type TableProps,
   Tag,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { EmptyState, LoadError } from '../../../components/status.tsx';
+import { EmptyState, LoadError, Loading } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
@@ -405,7 +404,7 @@ const ReviewDetail = ({
   if (detail.isPending) {
     return (
       <div className={styles.centered}>
-        <Spin aria-label="加载中" />
+        <Loading />
       </div>
     );
   }
