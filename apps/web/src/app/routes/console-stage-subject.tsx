@@ -1,4 +1,4 @@
-import { type StageSubject, StageSubjectSelect } from '../../features/admin/console/stage-subject-select.tsx';
+import { type StageSubject, StageSubjectSelect } from '../../features/admin/components/stage-subject-select.tsx';
 import { useStages } from '../../features/dict/hooks/use-stages.ts';
 import { useSubjects } from '../../features/dict/hooks/use-subjects.ts';
 

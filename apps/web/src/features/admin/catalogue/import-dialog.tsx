@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Segmented, Upload } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-result.ts';
+import { type CatalogueFormat, importCatalogue } from '../api/catalogue-api.ts';
 import styles from './catalogue.module.css';
-import { type CatalogueFormat, importCatalogue } from './catalogue-api.ts';
 
 const CSV_HEADER = 'code,parent_code,kind,name,stage,subject,grade';
 const PLACEHOLDER: Record<CatalogueFormat, string> = {

@@ -8,7 +8,7 @@ import {
 } from '@zyk/shared';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { errorText } from '../../../lib/api-result.ts';
-import { type SaveNodeBody, saveNode } from './catalogue-api.ts';
+import { type SaveNodeBody, saveNode } from '../api/catalogue-api.ts';
 
 /** What the form does: change a node, or make one under `parent` (an edition has none). */
 export type NodeFormTarget =

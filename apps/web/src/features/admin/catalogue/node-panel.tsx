@@ -13,8 +13,8 @@ import { Alert, Button, Descriptions, Popconfirm, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-result.ts';
 import type { Toast } from '../../../lib/toast.ts';
+import { mergeNode, setNodeRetired } from '../api/catalogue-api.ts';
 import styles from './catalogue.module.css';
-import { mergeNode, setNodeRetired } from './catalogue-api.ts';
 import { type CatalogueIndex, childKind, trailOf } from './catalogue-model.ts';
 
 /** A node's state as one tag: in use, retired, or merged into another. */

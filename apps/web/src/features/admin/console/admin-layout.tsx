@@ -5,9 +5,9 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { useSession } from '../../../stores/session.ts';
+import { holds, useIdentity } from '../hooks/use-identity.ts';
 import styles from './admin-layout.module.css';
 import { CONSOLE_NAV, CONSOLE_PAGES } from './nav.tsx';
-import { holds, useIdentity } from './use-identity.ts';
 
 /** The page of the console the path shows (/admin/<path>/…). */
 const pageOf = (pathname: string) =>

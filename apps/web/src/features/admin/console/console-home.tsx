@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
+import { holds, useIdentity } from '../hooks/use-identity.ts';
 import { CONSOLE_NAV } from './nav.tsx';
-import { holds, useIdentity } from './use-identity.ts';
 
 /** /admin: the first page the administrator may use (the layout has already loaded who they are). */
 export const ConsoleHome = () => {

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
+import { curationKeys } from '../api/admin-keys.ts';
+import { ANNOUNCEMENT_PAGE_SIZE, getAnnouncements, publishAnnouncement } from '../api/curation-api.ts';
 import styles from './curation.module.css';
-import { ANNOUNCEMENT_PAGE_SIZE, curationKeys, getAnnouncements, publishAnnouncement } from './curation-api.ts';
 
 interface Values {
   title: string;

@@ -3,8 +3,8 @@ import { type AdminBanner, BANNER_LINK_PATTERN } from '@zyk/shared';
 import { Alert, DatePicker, Form, Input, Modal, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { errorText } from '../../../lib/api-result.ts';
+import { type BannerBody, createBanner, updateBanner } from '../api/curation-api.ts';
 import styles from './curation.module.css';
-import { type BannerBody, createBanner, updateBanner } from './curation-api.ts';
 
 interface Values {
   title: string;

@@ -7,11 +7,12 @@ import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { ConsolePage } from '../console/console-page.tsx';
+import { curationKeys } from '../api/admin-keys.ts';
+import { deleteBanner, getBanners, moved, reorderBanners } from '../api/curation-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
 import { AnnouncementsPanel } from './announcements-panel.tsx';
 import { BannerForm } from './banner-form.tsx';
 import styles from './curation.module.css';
-import { curationKeys, deleteBanner, getBanners, moved, reorderBanners } from './curation-api.ts';
 
 const STATE_COLORS: Record<AdminBanner['state'], string> = {
   active: 'green',

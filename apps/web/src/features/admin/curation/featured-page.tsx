@@ -6,17 +6,17 @@ import { useEffect, useState } from 'react';
 import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import styles from './curation.module.css';
+import { curationKeys } from '../api/admin-keys.ts';
 import {
   addFeatured,
-  curationKeys,
   getCandidates,
   getFeatured,
   moved,
   removeFeatured,
   reorderFeatured,
-} from './curation-api.ts';
+} from '../api/curation-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
+import styles from './curation.module.css';
 
 type Lists = Awaited<ReturnType<typeof getFeatured>>;
 

@@ -3,12 +3,11 @@ import type { AuditItem } from '@zyk/shared';
 import { Button, DatePicker, Drawer, Grid, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
-import { errorText } from '../../../lib/api-result.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import { ConsoleTable } from '../console/console-table.tsx';
-import { dashboardKeys, getAuditPage } from './api.ts';
+import { dashboardKeys } from '../api/admin-keys.ts';
+import { getAuditPage } from '../api/dashboard-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
+import { PagedList } from '../components/paged-list.tsx';
 import styles from './dashboard.module.css';
 
 const PAGE_SIZE = 20;
@@ -38,78 +37,72 @@ export const AuditPage = () => {
         title="操作日志"
         description="管理后台的每一次操作：操作人、操作、对象、修改前后与来源地址。日志只增不改。"
       >
-        <div className={styles.toolbar}>
-          <Select
-            aria-label="操作类型"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="全部操作"
-            style={{ minWidth: 200 }}
-            value={action}
-            onChange={(v) => {
-              setAction(v);
-              setCurrent(1);
-            }}
-            options={list.data?.actions ?? []}
-          />
-          <Input.Search
-            aria-label="关键词"
-            placeholder="摘要或操作人"
-            allowClear
-            maxLength={50}
-            style={{ maxWidth: 260 }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setCurrent(1);
-            }}
-          />
-          <DatePicker.RangePicker
-            aria-label="日期范围"
-            value={range}
-            onChange={(v) => {
-              setRange(v);
-              setCurrent(1);
-            }}
-          />
-        </div>
-        {list.isError ? (
-          <LoadError message={errorText(list.error)} onRetry={() => list.refetch()} />
-        ) : (
-          <ConsoleTable<AuditItem>
-            label="操作日志列表"
-            emptyText="没有符合条件的记录"
-            rowKey="id"
-            loading={list.isPending}
-            dataSource={list.data?.objList}
-            scroll={{ x: 980 }}
-            pagination={{
-              current,
-              pageSize: PAGE_SIZE,
-              total: list.data?.pageBean.totalCount ?? 0,
-              showSizeChanger: false,
-              onChange: setCurrent,
-            }}
-            columns={[
-              { title: '时间', dataIndex: 'createdAt', width: 170 },
-              { title: '操作人', dataIndex: 'actorName', width: 160, ellipsis: true },
-              { title: '操作', dataIndex: 'actionLabel', width: 140 },
-              {
-                title: '对象',
-                key: 'target',
-                width: 130,
-                render: (_, r) => `${r.targetType}${r.targetId ? ` #${r.targetId}` : ''}`,
-              },
-              { title: '摘要', dataIndex: 'summary', ellipsis: true },
-              { title: 'IP', dataIndex: 'ip', width: 130, render: (ip: string | null) => ip ?? '—' },
-              {
-                title: '详情',
-                key: 'detail',
-                width: 90,
-                render: (_, r) => <Button onClick={() => setOpen(r)}>查看</Button>,
-              },
-            ]}
-          />
-        )}
+        <PagedList<AuditItem>
+          filtersLabel="筛选操作日志"
+          filters={
+            <>
+              <Select
+                aria-label="操作类型"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="全部操作"
+                style={{ minWidth: 200 }}
+                value={action}
+                onChange={(v) => {
+                  setAction(v);
+                  setCurrent(1);
+                }}
+                options={list.data?.actions ?? []}
+              />
+              <Input.Search
+                aria-label="关键词"
+                placeholder="摘要或操作人"
+                allowClear
+                maxLength={50}
+                style={{ maxWidth: 260 }}
+                onSearch={(v) => {
+                  setKeyword(v.trim());
+                  setCurrent(1);
+                }}
+              />
+              <DatePicker.RangePicker
+                aria-label="日期范围"
+                value={range}
+                onChange={(v) => {
+                  setRange(v);
+                  setCurrent(1);
+                }}
+              />
+            </>
+          }
+          list={list}
+          current={current}
+          pageSize={PAGE_SIZE}
+          onPage={setCurrent}
+          loadErrorText="操作日志加载失败"
+          tableLabel="操作日志列表"
+          emptyText="没有符合条件的记录"
+          scrollX={980}
+          columns={[
+            { title: '时间', dataIndex: 'createdAt', width: 170 },
+            { title: '操作人', dataIndex: 'actorName', width: 160, ellipsis: true },
+            { title: '操作', dataIndex: 'actionLabel', width: 140 },
+            {
+              title: '对象',
+              key: 'target',
+              width: 130,
+              render: (_, r) => `${r.targetType}${r.targetId ? ` #${r.targetId}` : ''}`,
+            },
+            { title: '摘要', dataIndex: 'summary', ellipsis: true },
+            { title: 'IP', dataIndex: 'ip', width: 130, render: (ip: string | null) => ip ?? '—' },
+            {
+              title: '详情',
+              key: 'detail',
+              width: 90,
+              render: (_, r) => <Button onClick={() => setOpen(r)}>查看</Button>,
+            },
+          ]}
+        />
         <Drawer
           open={open !== null}
           onClose={() => setOpen(null)}

@@ -5,8 +5,9 @@ import { Alert, Button, Skeleton, Table, Tag } from 'antd';
 import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import { dashboardKeys, getDashboard } from './api.ts';
+import { dashboardKeys } from '../api/admin-keys.ts';
+import { getDashboard } from '../api/dashboard-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
 import styles from './dashboard.module.css';
 import { TrendChart } from './trend-chart.tsx';
 

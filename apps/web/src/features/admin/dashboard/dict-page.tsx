@@ -6,18 +6,18 @@ import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { ConsolePage } from '../console/console-page.tsx';
+import { dashboardKeys } from '../api/admin-keys.ts';
 import {
   createArea,
   createDictEntry,
-  dashboardKeys,
   getAreas,
   getDictTree,
   moveArea,
   moveDictEntry,
   renameArea,
   updateDictEntry,
-} from './api.ts';
+} from '../api/dashboard-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
 import styles from './dashboard.module.css';
 
 type Toast = ReturnType<typeof message.useMessage>[0];

@@ -2,13 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AdminWorkOrderItem, chinaDateTime, WORK_ORDER_CATEGORIES, WORK_ORDER_STATUS } from '@zyk/shared';
 import { Button, Descriptions, Drawer, Form, Grid, Input, message, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import { ConsoleTable } from '../console/console-table.tsx';
-import { closeWorkOrder, dashboardKeys, getWorkOrders, replyWorkOrder } from './api.ts';
-import styles from './dashboard.module.css';
+import { dashboardKeys } from '../api/admin-keys.ts';
+import { closeWorkOrder, getWorkOrders, replyWorkOrder } from '../api/dashboard-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
+import { PagedList } from '../components/paged-list.tsx';
 
 type Status = keyof typeof WORK_ORDER_STATUS;
 const STATUS_COLORS: Record<Status, string> = {
@@ -57,73 +56,65 @@ export const WorkOrdersPage = () => {
     <TouchSize>
       {toastHolder}
       <ConsolePage title="工单" description="老师提交的问题与建议：查看、回复（提交人收到站内消息）与关闭。">
-        <div className={styles.toolbar}>
-          <Select
-            aria-label="工单状态"
-            style={{ minWidth: 160 }}
-            value={status ?? 'all'}
-            onChange={(v) => {
-              setStatus(v === 'all' ? undefined : (v as Status));
-              setCurrent(1);
-            }}
-            options={[
-              { value: 'all', label: '全部状态' },
-              ...Object.entries(WORK_ORDER_STATUS).map(([value, label]) => ({ value, label })),
-            ]}
-          />
-        </div>
-        {list.isError ? (
-          <LoadError message={errorText(list.error)} onRetry={() => list.refetch()} />
-        ) : (
-          <ConsoleTable<AdminWorkOrderItem>
-            label="工单列表"
-            emptyText="没有工单"
-            rowKey="id"
-            loading={list.isPending}
-            dataSource={list.data?.objList}
-            scroll={{ x: 860 }}
-            pagination={{
-              current,
-              pageSize: PAGE_SIZE,
-              total: list.data?.pageBean.totalCount ?? 0,
-              showSizeChanger: false,
-              onChange: setCurrent,
-            }}
-            columns={[
-              { title: '编号', dataIndex: 'id', width: 80 },
-              { title: '标题', dataIndex: 'title', ellipsis: true },
-              {
-                title: '类型',
-                dataIndex: 'category',
-                width: 110,
-                render: (c: string) => WORK_ORDER_CATEGORIES[c as keyof typeof WORK_ORDER_CATEGORIES] ?? c,
-              },
-              { title: '提交人', key: 'user', width: 150, render: (_, w) => `${w.realName}（${w.userName}）` },
-              {
-                title: '状态',
-                dataIndex: 'status',
-                width: 100,
-                render: (s: Status) => <Tag color={STATUS_COLORS[s]}>{WORK_ORDER_STATUS[s]}</Tag>,
-              },
-              { title: '提交时间', dataIndex: 'createdAt', width: 170, render: time },
-              {
-                title: '操作',
-                key: 'actions',
-                width: 100,
-                render: (_, w) => (
-                  <Button
-                    onClick={() => {
-                      form.resetFields();
-                      setOpen(w);
-                    }}
-                  >
-                    处理
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        )}
+        <PagedList<AdminWorkOrderItem>
+          filtersLabel="筛选工单"
+          filters={
+            <Select
+              aria-label="工单状态"
+              style={{ minWidth: 160 }}
+              value={status ?? 'all'}
+              onChange={(v) => {
+                setStatus(v === 'all' ? undefined : (v as Status));
+                setCurrent(1);
+              }}
+              options={[
+                { value: 'all', label: '全部状态' },
+                ...Object.entries(WORK_ORDER_STATUS).map(([value, label]) => ({ value, label })),
+              ]}
+            />
+          }
+          list={list}
+          current={current}
+          pageSize={PAGE_SIZE}
+          onPage={setCurrent}
+          loadErrorText="工单加载失败"
+          tableLabel="工单列表"
+          emptyText="没有工单"
+          scrollX={860}
+          columns={[
+            { title: '编号', dataIndex: 'id', width: 80 },
+            { title: '标题', dataIndex: 'title', ellipsis: true },
+            {
+              title: '类型',
+              dataIndex: 'category',
+              width: 110,
+              render: (c: string) => WORK_ORDER_CATEGORIES[c as keyof typeof WORK_ORDER_CATEGORIES] ?? c,
+            },
+            { title: '提交人', key: 'user', width: 150, render: (_, w) => `${w.realName}（${w.userName}）` },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              width: 100,
+              render: (s: Status) => <Tag color={STATUS_COLORS[s]}>{WORK_ORDER_STATUS[s]}</Tag>,
+            },
+            { title: '提交时间', dataIndex: 'createdAt', width: 170, render: time },
+            {
+              title: '操作',
+              key: 'actions',
+              width: 100,
+              render: (_, w) => (
+                <Button
+                  onClick={() => {
+                    form.resetFields();
+                    setOpen(w);
+                  }}
+                >
+                  处理
+                </Button>
+              ),
+            },
+          ]}
+        />
         <Drawer
           open={open !== null}
           onClose={() => setOpen(null)}

@@ -12,9 +12,10 @@ import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { ConsolePage } from '../console/console-page.tsx';
+import { moneyKeys } from '../api/admin-keys.ts';
+import { type CouponQuery, getCoupons, grantCoupons, MONEY_PAGE_SIZE } from '../api/money-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
 import styles from './money.module.css';
-import { type CouponQuery, getCoupons, grantCoupons, MONEY_PAGE_SIZE, moneyKeys } from './money-api.ts';
 import { DistrictOnly, MoneyList, PersonCell, StatusTag, useDistrictScope } from './money-parts.tsx';
 
 type ResourceKind = keyof typeof RESOURCE_TYPE_LABELS;

@@ -12,16 +12,10 @@ import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { ConsolePage } from '../console/console-page.tsx';
+import { moneyKeys } from '../api/admin-keys.ts';
+import { getInvoices, type InvoiceQuery, issueInvoice, MONEY_PAGE_SIZE, rejectInvoice } from '../api/money-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
 import styles from './money.module.css';
-import {
-  getInvoices,
-  type InvoiceQuery,
-  issueInvoice,
-  MONEY_PAGE_SIZE,
-  moneyKeys,
-  rejectInvoice,
-} from './money-api.ts';
 import {
   DistrictOnly,
   MoneyList,

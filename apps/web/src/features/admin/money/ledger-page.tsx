@@ -5,9 +5,10 @@ import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ConsolePage } from '../console/console-page.tsx';
+import { moneyKeys } from '../api/admin-keys.ts';
+import { getLedger } from '../api/money-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
 import styles from './money.module.css';
-import { getLedger, moneyKeys } from './money-api.ts';
 import { DistrictOnly, useDistrictScope } from './money-parts.tsx';
 
 const TOTALS = [

@@ -1,16 +1,12 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import { Input, Result, Select, type TableProps, Tag } from 'antd';
-import type { ReactNode } from 'react';
-import { LoadError } from '../../../components/status.tsx';
-import { errorText } from '../../../lib/api-result.ts';
-import { ConsoleTable } from '../console/console-table.tsx';
-import type { PromptRequest } from '../console/prompt-dialog.tsx';
-import { useIdentity } from '../console/use-identity.ts';
+import { Input, Result, Select, Tag } from 'antd';
+import type { ComponentProps, ReactNode } from 'react';
+import { MONEY_PAGE_SIZE } from '../api/money-api.ts';
+import { filterStyles, PagedList } from '../components/paged-list.tsx';
+import type { PromptRequest } from '../components/prompt-dialog.tsx';
+import { useIdentity } from '../hooks/use-identity.ts';
 import styles from './money.module.css';
 
-export { PromptDialog, type PromptRequest } from '../console/prompt-dialog.tsx';
-
-import { MONEY_PAGE_SIZE } from './money-api.ts';
+export { PromptDialog, type PromptRequest } from '../components/prompt-dialog.tsx';
 
 /** Whether the administrator reaches the whole district (the money api answers only them). */
 export const useDistrictScope = () => !!useIdentity().data?.scope.all;
@@ -70,85 +66,51 @@ export interface MoneyListQuery<S extends string> {
 }
 
 /**
- * A money page's list: the filters (状态, then user name; `filtersBefore` ahead of them), then the paged table, or
- * why it could not load. Each filter goes back to the first page.
+ * A money page's list: the filters (状态, then user name; `filtersBefore` ahead of them), then the paged table. Each
+ * filter goes back to the first page.
  */
 export const MoneyList = <T extends object, S extends string, Q extends MoneyListQuery<S>>({
-  filtersLabel,
   filtersBefore,
   statusLabel,
   statusLabels,
   userSearch = { label: '按用户名查找', placeholder: '用户名' },
   query,
   setQuery,
-  list,
-  loadErrorText,
-  tableLabel,
-  emptyText,
-  testId,
-  columns,
-  scrollX,
-  totalText = (total) => `共 ${total} 条`,
+  ...list
 }: {
-  /** The name of the filters (a `<search>` landmark). */
-  filtersLabel: string;
   filtersBefore?: ReactNode;
   statusLabel: string;
   statusLabels: Record<S, string>;
   userSearch?: { label: string; placeholder: string };
   query: Q;
   setQuery: (query: Q) => void;
-  list: UseQueryResult<{ objList: T[]; pageBean: { totalCount: number } }>;
-  loadErrorText: string;
-  tableLabel: string;
-  emptyText: string;
-  testId: string;
-  columns: TableProps<T>['columns'];
-  scrollX: number;
-  totalText?: (total: number) => string;
-}) => (
-  <>
-    <search className={styles.toolbar} aria-label={filtersLabel}>
-      {filtersBefore}
-      <Select<S | 'ALL'>
-        aria-label={statusLabel}
-        className={styles.filter}
-        value={query.status ?? 'ALL'}
-        onChange={(value) => setQuery({ ...query, current: 1, status: value === 'ALL' ? undefined : value })}
-        options={[
-          { value: 'ALL', label: '全部状态' },
-          ...Object.entries<string>(statusLabels).map(([value, label]) => ({ value: value as S, label })),
-        ]}
-      />
-      <Input.Search
-        aria-label={userSearch.label}
-        placeholder={userSearch.placeholder}
-        allowClear
-        className={styles.search}
-        onSearch={(value) => setQuery({ ...query, current: 1, userName: value.trim() || undefined })}
-      />
-    </search>
-    {list.isError ? (
-      <LoadError message={errorText(list.error, loadErrorText)} onRetry={() => void list.refetch()} />
-    ) : (
-      <ConsoleTable<T>
-        label={tableLabel}
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.objList ?? []}
-        loading={list.isFetching}
-        scroll={{ x: scrollX }}
-        emptyText={emptyText}
-        data-testid={testId}
-        pagination={{
-          current: query.current,
-          pageSize: MONEY_PAGE_SIZE,
-          total: list.data?.pageBean.totalCount ?? 0,
-          showTotal: totalText,
-          showSizeChanger: false,
-          onChange: (current) => setQuery({ ...query, current }),
-        }}
-      />
-    )}
-  </>
+} & Omit<ComponentProps<typeof PagedList<T>>, 'filters' | 'current' | 'pageSize' | 'onPage'>) => (
+  <PagedList<T>
+    {...list}
+    current={query.current}
+    pageSize={MONEY_PAGE_SIZE}
+    onPage={(current) => setQuery({ ...query, current })}
+    filters={
+      <>
+        {filtersBefore}
+        <Select<S | 'ALL'>
+          aria-label={statusLabel}
+          className={filterStyles.filter}
+          value={query.status ?? 'ALL'}
+          onChange={(value) => setQuery({ ...query, current: 1, status: value === 'ALL' ? undefined : value })}
+          options={[
+            { value: 'ALL', label: '全部状态' },
+            ...Object.entries<string>(statusLabels).map(([value, label]) => ({ value: value as S, label })),
+          ]}
+        />
+        <Input.Search
+          aria-label={userSearch.label}
+          placeholder={userSearch.placeholder}
+          allowClear
+          className={filterStyles.search}
+          onSearch={(value) => setQuery({ ...query, current: 1, userName: value.trim() || undefined })}
+        />
+      </>
+    }
+  />
 );

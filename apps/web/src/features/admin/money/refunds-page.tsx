@@ -7,10 +7,12 @@ import { errorText } from '../../../lib/api-result.ts';
 import { usePayMethodLabels } from '../../../lib/client-config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { useConfirmPassword } from '../console/confirm-password.tsx';
-import { ConsolePage } from '../console/console-page.tsx';
+import { moneyKeys } from '../api/admin-keys.ts';
+import { getOrders, MONEY_PAGE_SIZE, type OrderQuery, refundOrder } from '../api/money-api.ts';
+import { useConfirmPassword } from '../components/confirm-password.tsx';
+import { ConsolePage } from '../components/console-page.tsx';
+import { filterStyles } from '../components/paged-list.tsx';
 import styles from './money.module.css';
-import { getOrders, MONEY_PAGE_SIZE, moneyKeys, type OrderQuery, refundOrder } from './money-api.ts';
 import { DistrictOnly, MoneyList, PersonCell, StatusTag, useDistrictScope } from './money-parts.tsx';
 
 /**
@@ -135,7 +137,7 @@ export const RefundsPage = () => {
                 placeholder="订单号"
                 allowClear
                 inputMode="numeric"
-                className={styles.search}
+                className={filterStyles.search}
                 onSearch={(value) => {
                   const orderNo = value.trim();
                   if (orderNo && !/^\d{1,32}$/.test(orderNo)) {

@@ -7,17 +7,17 @@ import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import styles from './money.module.css';
+import { moneyKeys } from '../api/admin-keys.ts';
 import {
   approveVerification,
   getVerification,
   getVerifications,
   MONEY_PAGE_SIZE,
-  moneyKeys,
   rejectVerification,
   type VerificationQuery,
-} from './money-api.ts';
+} from '../api/money-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
+import styles from './money.module.css';
 import {
   DistrictOnly,
   MoneyList,

@@ -6,17 +6,17 @@ import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { useConfirmPassword } from '../console/confirm-password.tsx';
-import { ConsolePage } from '../console/console-page.tsx';
-import styles from './money.module.css';
+import { moneyKeys } from '../api/admin-keys.ts';
 import {
   approveWithdrawal,
   getWithdrawals,
   MONEY_PAGE_SIZE,
-  moneyKeys,
   rejectWithdrawal,
   type WithdrawalQuery,
-} from './money-api.ts';
+} from '../api/money-api.ts';
+import { useConfirmPassword } from '../components/confirm-password.tsx';
+import { ConsolePage } from '../components/console-page.tsx';
+import styles from './money.module.css';
 import {
   DistrictOnly,
   MoneyList,

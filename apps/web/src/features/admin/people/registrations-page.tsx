@@ -6,18 +6,13 @@ import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import { ConsoleTable } from '../console/console-table.tsx';
-import { PromptDialog, type PromptRequest } from '../console/prompt-dialog.tsx';
-import { useCan } from '../console/use-identity.ts';
+import { peopleKeys, registrationKeys } from '../api/admin-keys.ts';
+import { decideRegistration, getRegistrations, type RegistrationQuery } from '../api/people-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
+import { ConsoleTable } from '../components/console-table.tsx';
+import { PromptDialog, type PromptRequest } from '../components/prompt-dialog.tsx';
+import { useCan } from '../hooks/use-identity.ts';
 import styles from './people.module.css';
-import {
-  decideRegistration,
-  getRegistrations,
-  peopleKeys,
-  type RegistrationQuery,
-  registrationKeys,
-} from './people-api.ts';
 
 const PAGE_SIZE = 20;
 

@@ -6,12 +6,12 @@ import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { useConfirmPassword } from '../console/confirm-password.tsx';
-import { consoleKeys } from '../console/console-api.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import { useIdentity } from '../console/use-identity.ts';
+import { consoleKeys, peopleKeys } from '../api/admin-keys.ts';
+import { getRoles, setRolePermissions } from '../api/people-api.ts';
+import { useConfirmPassword } from '../components/confirm-password.tsx';
+import { ConsolePage } from '../components/console-page.tsx';
+import { useIdentity } from '../hooks/use-identity.ts';
 import styles from './people.module.css';
-import { getRoles, peopleKeys, setRolePermissions } from './people-api.ts';
 
 const PermissionsEditor = ({
   role,

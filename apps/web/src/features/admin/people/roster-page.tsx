@@ -6,10 +6,11 @@ import { useMemo, useState } from 'react';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import { useIdentity } from '../console/use-identity.ts';
+import { peopleKeys } from '../api/admin-keys.ts';
+import { commitRoster, previewRoster, ROSTER_TEMPLATE } from '../api/people-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
+import { useIdentity } from '../hooks/use-identity.ts';
 import styles from './people.module.css';
-import { commitRoster, peopleKeys, previewRoster, ROSTER_TEMPLATE } from './people-api.ts';
 
 const OUTCOMES: Record<RosterOutcome, { label: string; color: string }> = {
   create: { label: '新建', color: 'green' },

@@ -7,17 +7,17 @@ import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import styles from './people.module.css';
+import { peopleKeys } from '../api/admin-keys.ts';
 import {
   createSchool,
   getAreas,
   getSchools,
-  peopleKeys,
   type SchoolBody,
   setSchoolRetired,
   updateSchool,
-} from './people-api.ts';
+} from '../api/people-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
+import styles from './people.module.css';
 
 interface AreaOption {
   value: string;

@@ -3,9 +3,9 @@ import type { AdminUserDetail, AdminUserOptions } from '@zyk/shared';
 import { Checkbox, Form, Input, Modal, message, Select } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-result.ts';
-import { useConfirmPassword } from '../console/confirm-password.tsx';
+import { createUser, type NewUser, resetUserPassword, setUserRoles, updateUser } from '../api/people-api.ts';
+import { useConfirmPassword } from '../components/confirm-password.tsx';
 import styles from './people.module.css';
-import { createUser, type NewUser, resetUserPassword, setUserRoles, updateUser } from './people-api.ts';
 
 const PASSWORD_RULE = {
   pattern: /^(?=.*[A-Za-z])(?=.*\d).{8,32}$/,

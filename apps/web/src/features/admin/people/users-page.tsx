@@ -19,18 +19,11 @@ import { LoadError, Loading } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import { useCan, useIdentity } from '../console/use-identity.ts';
+import { peopleKeys } from '../api/admin-keys.ts';
+import { getUser, getUserOptions, getUsers, setUserStatus, type UserQuery, unlockUser } from '../api/people-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
+import { useCan, useIdentity } from '../hooks/use-identity.ts';
 import styles from './people.module.css';
-import {
-  getUser,
-  getUserOptions,
-  getUsers,
-  peopleKeys,
-  setUserStatus,
-  type UserQuery,
-  unlockUser,
-} from './people-api.ts';
 import { CreateUserModal, EditUserModal, ResetPasswordModal, RolesModal } from './user-forms.tsx';
 
 const PAGE_SIZE = 20;

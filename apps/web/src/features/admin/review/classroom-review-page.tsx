@@ -7,11 +7,12 @@ import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import { NoSpaceButtons } from './no-space-buttons.tsx';
-import { ReasonDialog, type ReasonRequest } from './reason-dialog.tsx';
+import { reviewKeys } from '../api/admin-keys.ts';
+import { approveClassroom, CLASSROOM_PAGE_SIZE, getClassroomQueue, rejectClassroom } from '../api/review-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
+import { NoSpaceButtons } from '../components/no-space-buttons.tsx';
+import { ReasonDialog, type ReasonRequest } from '../components/reason-dialog.tsx';
 import styles from './review.module.css';
-import { approveClassroom, CLASSROOM_PAGE_SIZE, getClassroomQueue, rejectClassroom, reviewKeys } from './review-api.ts';
 
 const LABEL: Record<ClassroomKind, string> = { course: '课程', topic: '专题' };
 

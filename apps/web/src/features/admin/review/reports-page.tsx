@@ -7,11 +7,12 @@ import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import { NoSpaceButtons } from './no-space-buttons.tsx';
-import { ReasonDialog, type ReasonRequest } from './reason-dialog.tsx';
+import { reviewKeys } from '../api/admin-keys.ts';
+import { dismissReports, getReportGroups, REPORTS_PAGE_SIZE, takeDownReported } from '../api/review-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
+import { NoSpaceButtons } from '../components/no-space-buttons.tsx';
+import { ReasonDialog, type ReasonRequest } from '../components/reason-dialog.tsx';
 import styles from './review.module.css';
-import { dismissReports, getReportGroups, REPORTS_PAGE_SIZE, reviewKeys, takeDownReported } from './review-api.ts';
 
 /**
  * /admin/reports: open reports grouped by resource (most reported first), with their categories, reporters and

@@ -28,21 +28,21 @@ import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { ConsolePage } from '../console/console-page.tsx';
-import type { StageSubject } from '../console/stage-subject-select.tsx';
-import { useIdentity } from '../console/use-identity.ts';
-import { NoSpaceButtons } from './no-space-buttons.tsx';
-import { ReasonDialog, type ReasonRequest } from './reason-dialog.tsx';
-import styles from './review.module.css';
+import { reviewKeys } from '../api/admin-keys.ts';
 import {
   approveResources,
   getQueue,
   getReviewResource,
   type QueueQuery,
   rejectResource,
-  reviewKeys,
   takeDownResource,
-} from './review-api.ts';
+} from '../api/review-api.ts';
+import { ConsolePage } from '../components/console-page.tsx';
+import { NoSpaceButtons } from '../components/no-space-buttons.tsx';
+import { ReasonDialog, type ReasonRequest } from '../components/reason-dialog.tsx';
+import type { StageSubject } from '../components/stage-subject-select.tsx';
+import { useIdentity } from '../hooks/use-identity.ts';
+import styles from './review.module.css';
 
 export interface ResourceReviewSlots {
   /** The resource's preview (document pages, the video player), from the resources feature. */

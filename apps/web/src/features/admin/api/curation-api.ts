@@ -1,16 +1,6 @@
 import { type BodyInputOf, type FeaturedKind, routes } from '@zyk/shared';
 import { api } from '../../../lib/api.ts';
 import { unwrap } from '../../../lib/api-result.ts';
-import { consoleKeys } from '../console/console-api.ts';
-
-/** Query keys of the curation pages, under the console's. */
-export const curationKeys = {
-  all: [...consoleKeys.all, 'curation'] as const,
-  banners: () => [...curationKeys.all, 'banners'] as const,
-  announcements: (current: number) => [...curationKeys.all, 'announcements', current] as const,
-  featured: () => [...curationKeys.all, 'featured'] as const,
-  candidates: (kind: FeaturedKind, keyword: string) => [...curationKeys.all, 'candidates', kind, keyword] as const,
-};
 
 export type BannerBody = BodyInputOf<typeof routes.adminBannerCreate>;
 

@@ -1,7 +1,6 @@
 import { type ClassroomKind, type ResourceType, routes } from '@zyk/shared';
 import { api } from '../../../lib/api.ts';
 import { unwrap } from '../../../lib/api-result.ts';
-import { consoleKeys } from '../console/console-api.ts';
 
 /** The review queue's filters, sort and page (adminReviewQueue's query). */
 export interface QueueQuery {
@@ -14,17 +13,6 @@ export interface QueueQuery {
   keyword?: string | undefined;
   level?: 1 | 2 | undefined;
 }
-
-/** Query keys of the review pages, under the console's. */
-export const reviewKeys = {
-  all: [...consoleKeys.all, 'review'] as const,
-  queue: (query: QueueQuery) => [...reviewKeys.all, 'queue', query] as const,
-  resource: (id: number) => [...reviewKeys.all, 'resource', id] as const,
-  classroom: (kind: ClassroomKind, current: number, keyword: string) =>
-    [...reviewKeys.all, 'classroom', kind, current, keyword] as const,
-  reports: (current: number, category: string | undefined) =>
-    [...reviewKeys.all, 'reports', current, category] as const,
-};
 
 export const getQueue = async (query: QueueQuery) => unwrap(await api(routes.adminReviewQueue, { query }));
 export const getReviewResource = async (id: number) => unwrap(await api(routes.adminReviewResource, { query: { id } }));

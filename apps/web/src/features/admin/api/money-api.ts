@@ -1,7 +1,6 @@
 import { type QueryOf, routes } from '@zyk/shared';
 import { api } from '../../../lib/api.ts';
 import { unwrap } from '../../../lib/api-result.ts';
-import { consoleKeys } from '../console/console-api.ts';
 
 export type VerificationQuery = QueryOf<typeof routes.adminVerificationList>;
 export type WithdrawalQuery = QueryOf<typeof routes.adminWithdrawalList>;
@@ -11,18 +10,6 @@ export type OrderQuery = QueryOf<typeof routes.adminOrderList>;
 export type CouponGrant = Parameters<typeof grantCoupons>[0];
 
 export const MONEY_PAGE_SIZE = 10;
-
-/** Query keys of the money pages, under the console's. */
-export const moneyKeys = {
-  all: [...consoleKeys.all, 'money'] as const,
-  verifications: (q: VerificationQuery) => [...moneyKeys.all, 'verifications', q] as const,
-  verification: (id: number) => [...moneyKeys.all, 'verification', id] as const,
-  withdrawals: (q: WithdrawalQuery) => [...moneyKeys.all, 'withdrawals', q] as const,
-  invoices: (q: InvoiceQuery) => [...moneyKeys.all, 'invoices', q] as const,
-  coupons: (q: CouponQuery) => [...moneyKeys.all, 'coupons', q] as const,
-  orders: (q: OrderQuery) => [...moneyKeys.all, 'orders', q] as const,
-  ledger: () => [...moneyKeys.all, 'ledger'] as const,
-};
 
 export const getVerifications = async (query: VerificationQuery) =>
   unwrap(await api(routes.adminVerificationList, { query }));

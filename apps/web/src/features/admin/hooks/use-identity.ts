@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ConsoleIdentity, Permission } from '@zyk/shared';
-import { consoleKeys, getIdentity } from './console-api.ts';
+import { consoleKeys } from '../api/admin-keys.ts';
+import { getIdentity } from '../api/console-api.ts';
 
 /** The administrator's identity (fetched once per visit to the console). */
 export const useIdentity = (enabled = true) =>

@@ -1,18 +1,6 @@
 import { type BodyInputOf, type QueryInputOf, routes } from '@zyk/shared';
 import { api } from '../../../lib/api.ts';
 import { unwrap } from '../../../lib/api-result.ts';
-import { consoleKeys } from '../console/console-api.ts';
-
-/** Query keys of the dashboard part's pages. */
-export const dashboardKeys = {
-  all: [...consoleKeys.all, 'dashboard'] as const,
-  overview: () => [...dashboardKeys.all, 'overview'] as const,
-  dict: () => [...dashboardKeys.all, 'dict'] as const,
-  areas: () => [...dashboardKeys.all, 'areas'] as const,
-  workOrders: (query: QueryInputOf<typeof routes.adminWorkOrderList>) =>
-    [...dashboardKeys.all, 'workorders', query] as const,
-  audit: (query: QueryInputOf<typeof routes.adminAuditList>) => [...dashboardKeys.all, 'audit', query] as const,
-};
 
 export const getDashboard = async () => unwrap(await api(routes.adminDashboard));
 

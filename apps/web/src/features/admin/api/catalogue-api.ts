@@ -1,13 +1,6 @@
 import { type BodyInputOf, routes } from '@zyk/shared';
 import { api } from '../../../lib/api.ts';
 import { unwrap } from '../../../lib/api-result.ts';
-import { consoleKeys } from '../console/console-api.ts';
-
-/** Query keys of the 教材目录 page, under the console's. */
-export const catalogueKeys = {
-  all: [...consoleKeys.all, 'catalogue'] as const,
-  tree: (stageId: number, subjectId: number) => [...catalogueKeys.all, 'tree', stageId, subjectId] as const,
-};
 
 export type SaveNodeBody = BodyInputOf<typeof routes.adminCatalogueSave>;
 export type ImportBody = BodyInputOf<typeof routes.adminCatalogueImport>;

@@ -1,19 +1,6 @@
 import { type BodyInputOf, type QueryInputOf, ROSTER_COLUMNS, routes } from '@zyk/shared';
 import { api } from '../../../lib/api.ts';
 import { unwrap } from '../../../lib/api-result.ts';
-import { consoleKeys } from '../console/console-api.ts';
-
-/** Query keys of the people pages, under the console's. */
-export const peopleKeys = {
-  all: [...consoleKeys.all, 'people'] as const,
-  users: () => [...peopleKeys.all, 'users'] as const,
-  userList: (query: UserQuery) => [...peopleKeys.users(), 'list', query] as const,
-  user: (id: number) => [...peopleKeys.users(), 'detail', id] as const,
-  options: () => [...peopleKeys.all, 'options'] as const,
-  schools: () => [...peopleKeys.all, 'schools'] as const,
-  roles: () => [...peopleKeys.all, 'roles'] as const,
-  areas: (parentCode: string | null) => [...peopleKeys.all, 'areas', parentCode] as const,
-};
 
 export type UserQuery = QueryInputOf<typeof routes.adminUserList>;
 export type NewUser = BodyInputOf<typeof routes.adminUserCreate>;
@@ -67,9 +54,6 @@ export const ROSTER_TEMPLATE = [
 ].join('\r\n');
 
 export type RegistrationQuery = QueryInputOf<typeof routes.adminRegistrationList>;
-export const registrationKeys = {
-  list: (query: RegistrationQuery) => [...peopleKeys.all, 'registrations', query] as const,
-};
 export const getRegistrations = async (query: RegistrationQuery) =>
   unwrap(await api(routes.adminRegistrationList, { query }));
 export const decideRegistration = async (id: number, approve: boolean, reason = '') =>

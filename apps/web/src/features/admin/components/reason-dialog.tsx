@@ -1,4 +1,4 @@
-import { PROMPT_MAX, PromptDialog, type PromptRequest } from '../console/prompt-dialog.tsx';
+import { PROMPT_MAX, PromptDialog, type PromptRequest } from './prompt-dialog.tsx';
 
 /** How long a reason may be (the api refuses more). */
 export const REASON_MAX = PROMPT_MAX;
