@@ -1,20 +1,15 @@
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAPTCHA_MAX_FAILURES, CAPTCHA_TOLERANCE_PX } from '../../apps/api/src/modules/captcha/service.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { handTrack, proofFor } from '../support/captcha.ts';
 
 // Guessing many offsets on one puzzle at once, against the real app on Postgres.
 
 let t: TestApp;
-beforeAll(async () => {
-  // Each puzzle comes from its own forwarded address, as an attacker with many addresses would send it, so the
-  // per-client rule (which a miss still feeds) does not hide what the per-puzzle limit allows.
-  t = await startTestApp({ env: { RATE_LIMITS: 'false', TRUST_PROXY: 'true' } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// Each puzzle comes from its own forwarded address, as an attacker with many addresses would send it, so the
+// per-client rule (which a miss still feeds) does not hide what the per-puzzle limit allows.
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false', TRUST_PROXY: 'true' } });
 
 const fromAddress = (i: number) => ({ 'x-forwarded-for': `10.77.${i >> 8}.${(i & 255) + 1}` });
 

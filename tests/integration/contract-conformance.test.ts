@@ -1,7 +1,7 @@
 import { envelope, errorEnvelope, type RouteDef, routes } from '@zyk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushBackgroundWrites } from '../../apps/api/src/lib/background-writes.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs } from '../support/auth.ts';
 import { badVariants, forbiddenTextVariants, toQueryString } from '../support/bad-input.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
@@ -24,9 +24,9 @@ const entries = Object.entries(routes) as [string, RouteDef][];
 let t: TestApp;
 let teacherCookie: string;
 let adminCookie: string;
+// Route rate limits would turn the flood of invalid requests below into 429s; they have their own tests.
+testAppFor((app) => (t = app), { env: { RATE_LIMITS: 'false' } });
 beforeAll(async () => {
-  // Route rate limits would turn the flood of invalid requests below into 429s; they have their own tests.
-  t = await startTestApp({ env: { RATE_LIMITS: 'false' } });
   const teacher = await loginAs(t, 'lijg');
   teacherCookie = [...teacher.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const admin = await loginAs(t, 'admin', 'Admin@2026');

@@ -1,8 +1,8 @@
 import { REPORT_CATEGORIES, routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoActivity } from '../../apps/api/src/demo/activity.ts';
 import { flushBackgroundWrites } from '../../apps/api/src/lib/background-writes.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 
@@ -15,12 +15,7 @@ import { databaseFingerprint } from '../support/fingerprint.ts';
 let t: TestApp;
 const sql = <T>(query: TemplateStringsArray, ...values: unknown[]) => t.prisma.$queryRaw<T[]>(query, ...values);
 
-beforeAll(async () => {
-  t = await startTestApp({ demo: true, env: { RATE_LIMITS: 'true' } });
-}, DEMO_HOOK_TIMEOUT);
-afterAll(async () => {
-  await t?.close();
-});
+testAppFor((app) => (t = app), { demo: true, env: { RATE_LIMITS: 'true' } }, DEMO_HOOK_TIMEOUT);
 
 describe('the demo activity', () => {
   it('derives every resource counter from its history rows', async () => {

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoClassroom } from '../../apps/api/src/demo/classroom.ts';
 import { seedDemo } from '../../apps/api/src/demo/seed-modes.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';
 import { databaseFingerprint } from '../support/fingerprint.ts';
 import { makeMediaForFiles } from '../support/library.ts';
@@ -34,12 +34,7 @@ const storedImage = async (fileId: string | null) => {
   return { file, bytes, type: imageTypeOf(bytes) };
 };
 
-beforeAll(async () => {
-  t = await startTestApp({ demo: true });
-}, DEMO_HOOK_TIMEOUT);
-afterAll(async () => {
-  await t?.close();
-});
+testAppFor((app) => (t = app), { demo: true }, DEMO_HOOK_TIMEOUT);
 
 describe('the demo classroom', () => {
   it('has at least four published courses in each stage, of several subjects, by demo teachers', async () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { routes } from '@zyk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAY_PASSWORD, seedDemoCommerce } from '../../apps/api/src/demo/commerce.ts';
 import { checkLedger } from '../../apps/api/src/modules/commerce/ledger.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
 import { loginAs, payTokenOf } from '../support/auth.ts';
 import { DEMO_HOOK_TIMEOUT } from '../support/demo.ts';
 
@@ -19,13 +19,9 @@ const SELLERS = ['lijg', 'wangcy'];
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 
+testAppFor((app) => (t = app), { demo: true }, DEMO_HOOK_TIMEOUT);
 beforeAll(async () => {
-  t = await startTestApp({ demo: true });
   admin = await loginAs(t, 'admin', ADMIN_PASSWORD);
-}, DEMO_HOOK_TIMEOUT);
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const pendingWithdrawals = async () => {

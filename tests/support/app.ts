@@ -78,14 +78,14 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 /**
  * The app for the tests of one file or describe block: started before them (before the block's own `beforeAll`
  * hooks registered after this call, which may then use it) and always closed after them, even when a test or hook
- * failed. `keep` stores it for the tests.
+ * failed. `keep` stores it for the tests; `startTimeout` is for apps that take long to start (the demo district).
  */
-export const testAppFor = (keep: (app: TestApp) => void, options: TestAppOptions = {}) => {
+export const testAppFor = (keep: (app: TestApp) => void, options: TestAppOptions = {}, startTimeout?: number) => {
   let app: TestApp | undefined;
   beforeAll(async () => {
     app = await startTestApp(options);
     keep(app);
-  });
+  }, startTimeout);
   afterAll(async () => {
     await app?.close();
   });

@@ -366,3 +366,44 @@ describe('one visibility policy', () => {
     expect(copies).toEqual([]);
   });
 });
+
+describe('the web admin keeps the features’ convention', () => {
+  const ADMIN = path.join(ROOT, 'apps/web/src/features/admin');
+  /** Where each kind of code may live: requests in api/, queries, writes and cache refreshes in hooks/. */
+  const PLACES: { what: RegExp; home: string }[] = [
+    { what: /\bapi\(routes\./, home: 'api' },
+    {
+      what: /\b(useQuery|useMutation|useQueryClient|useInfiniteQuery)\(|invalidateQueries|refetchAfterWrite|setQueryData/,
+      home: 'hooks',
+    },
+  ];
+
+  it('pages ask hooks for data, and hooks ask the api files', () => {
+    const strays: string[] = [];
+    for (const file of sourceFiles(ADMIN)) {
+      const name = path.relative(ADMIN, file);
+      const folder = name.split(path.sep)[0];
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          for (const { what, home } of PLACES) {
+            if (folder !== home && what.test(line)) strays.push(`${name}:${i + 1}: ${line.trim()}`);
+          }
+        });
+    }
+    expect(strays).toEqual([]);
+  });
+
+  it('query keys come from the one factory, never from literal arrays', () => {
+    const literals = sourceFiles(ADMIN)
+      .filter((file) => !file.endsWith('admin-keys.ts'))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${path.relative(ADMIN, file)}:${i + 1}` }))
+          .filter(({ line }) => /queryKey: \[/.test(line))
+          .map(({ line, at }) => `${at}: ${line.trim()}`),
+      );
+    expect(literals).toEqual([]);
+  });
+});

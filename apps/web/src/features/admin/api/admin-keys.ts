@@ -18,8 +18,9 @@ export const dashboardKeys = {
   overview: () => [...dashboardKeys.all, 'overview'] as const,
   dict: () => [...dashboardKeys.all, 'dict'] as const,
   areas: () => [...dashboardKeys.all, 'areas'] as const,
+  workOrderLists: () => [...dashboardKeys.all, 'workorders'] as const,
   workOrders: (query: QueryInputOf<typeof routes.adminWorkOrderList>) =>
-    [...dashboardKeys.all, 'workorders', query] as const,
+    [...dashboardKeys.workOrderLists(), query] as const,
   audit: (query: QueryInputOf<typeof routes.adminAuditList>) => [...dashboardKeys.all, 'audit', query] as const,
 };
 
@@ -44,10 +45,11 @@ export const reviewKeys = {
   all: [...consoleKeys.all, 'review'] as const,
   queue: (query: QueueQuery) => [...reviewKeys.all, 'queue', query] as const,
   resource: (id: number) => [...reviewKeys.all, 'resource', id] as const,
+  classroomLists: () => [...reviewKeys.all, 'classroom'] as const,
   classroom: (kind: ClassroomKind, current: number, keyword: string) =>
-    [...reviewKeys.all, 'classroom', kind, current, keyword] as const,
-  reports: (current: number, category: string | undefined) =>
-    [...reviewKeys.all, 'reports', current, category] as const,
+    [...reviewKeys.classroomLists(), kind, current, keyword] as const,
+  reportLists: () => [...reviewKeys.all, 'reports'] as const,
+  reports: (current: number, category: string | undefined) => [...reviewKeys.reportLists(), current, category] as const,
 };
 
 /** Query keys of the 教材目录 page, under the console's. */
@@ -60,19 +62,26 @@ export const catalogueKeys = {
 export const curationKeys = {
   all: [...consoleKeys.all, 'curation'] as const,
   banners: () => [...curationKeys.all, 'banners'] as const,
-  announcements: (current: number) => [...curationKeys.all, 'announcements', current] as const,
+  announcementLists: () => [...curationKeys.all, 'announcements'] as const,
+  announcements: (current: number) => [...curationKeys.announcementLists(), current] as const,
   featured: () => [...curationKeys.all, 'featured'] as const,
-  candidates: (kind: FeaturedKind, keyword: string) => [...curationKeys.all, 'candidates', kind, keyword] as const,
+  candidateLists: (kind: FeaturedKind) => [...curationKeys.all, 'candidates', kind] as const,
+  candidates: (kind: FeaturedKind, keyword: string) => [...curationKeys.candidateLists(kind), keyword] as const,
 };
 
 /** Query keys of the money pages, under the console's. */
 export const moneyKeys = {
   all: [...consoleKeys.all, 'money'] as const,
-  verifications: (q: VerificationQuery) => [...moneyKeys.all, 'verifications', q] as const,
+  verificationLists: () => [...moneyKeys.all, 'verifications'] as const,
+  verifications: (q: VerificationQuery) => [...moneyKeys.verificationLists(), q] as const,
   verification: (id: number) => [...moneyKeys.all, 'verification', id] as const,
-  withdrawals: (q: WithdrawalQuery) => [...moneyKeys.all, 'withdrawals', q] as const,
-  invoices: (q: InvoiceQuery) => [...moneyKeys.all, 'invoices', q] as const,
-  coupons: (q: CouponQuery) => [...moneyKeys.all, 'coupons', q] as const,
-  orders: (q: OrderQuery) => [...moneyKeys.all, 'orders', q] as const,
+  withdrawalLists: () => [...moneyKeys.all, 'withdrawals'] as const,
+  withdrawals: (q: WithdrawalQuery) => [...moneyKeys.withdrawalLists(), q] as const,
+  invoiceLists: () => [...moneyKeys.all, 'invoices'] as const,
+  invoices: (q: InvoiceQuery) => [...moneyKeys.invoiceLists(), q] as const,
+  couponLists: () => [...moneyKeys.all, 'coupons'] as const,
+  coupons: (q: CouponQuery) => [...moneyKeys.couponLists(), q] as const,
+  orderLists: () => [...moneyKeys.all, 'orders'] as const,
+  orders: (q: OrderQuery) => [...moneyKeys.orderLists(), q] as const,
   ledger: () => [...moneyKeys.all, 'ledger'] as const,
 };

@@ -18,6 +18,8 @@ export const publishAnnouncement = async (body: BodyInputOf<typeof routes.adminA
   unwrap(await api(routes.adminAnnouncementPublish, { body }));
 
 export const getFeatured = async () => unwrap(await api(routes.adminFeaturedList));
+/** The featured courses and topics, each list in its order. */
+export type FeaturedLists = Awaited<ReturnType<typeof getFeatured>>;
 export const getCandidates = async (kind: FeaturedKind, keyword: string) =>
   unwrap(await api(routes.adminFeaturedCandidates, { query: { kind, ...(keyword ? { keyword } : {}) } }));
 export const addFeatured = async (kind: FeaturedKind, id: number) =>

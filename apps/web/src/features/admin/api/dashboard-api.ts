@@ -20,6 +20,9 @@ export const renameArea = async (body: BodyInputOf<typeof routes.adminAreaUpdate
 export const moveArea = async (body: BodyInputOf<typeof routes.adminAreaMove>) =>
   unwrap(await api(routes.adminAreaMove, { body }));
 
+export type WorkOrderQuery = QueryInputOf<typeof routes.adminWorkOrderList>;
+export type AuditQuery = QueryInputOf<typeof routes.adminAuditList>;
+
 export const getWorkOrders = async (query: QueryInputOf<typeof routes.adminWorkOrderList>) =>
   unwrap(await api(routes.adminWorkOrderList, { query }));
 export const replyWorkOrder = async (body: BodyInputOf<typeof routes.adminWorkOrderReply>) =>

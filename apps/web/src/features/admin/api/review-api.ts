@@ -18,6 +18,8 @@ export const getQueue = async (query: QueueQuery) => unwrap(await api(routes.adm
 export const getReviewResource = async (id: number) => unwrap(await api(routes.adminReviewResource, { query: { id } }));
 export const approveResources = async (ids: number[]) =>
   unwrap(await api(routes.adminReviewApprove, { body: { ids } }));
+/** What a batch approval did: the approved resources (published or passed on) and the skipped ones. */
+export type ApproveResult = Awaited<ReturnType<typeof approveResources>>;
 export const rejectResource = async (id: number, reason: string) =>
   unwrap(await api(routes.adminReviewReject, { body: { id, reason } }));
 export const takeDownResource = async (id: number, reason: string) =>

@@ -1,5 +1,4 @@
 import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCatalogueNode } from '@zyk/shared';
 import { Button, Drawer, Grid, message, Result, Skeleton } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -7,11 +6,10 @@ import { useSearchParams } from 'react-router-dom';
 import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { catalogueKeys } from '../api/admin-keys.ts';
-import { type CatalogueFormat, exportCatalogue, getCatalogueTree, moveNode } from '../api/catalogue-api.ts';
+import type { CatalogueFormat } from '../api/catalogue-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
 import type { StageSubject } from '../components/stage-subject-select.tsx';
+import { useCatalogueTree, useExportCatalogue, useMoveNode } from '../hooks/use-catalogue.ts';
 import { useIdentity } from '../hooks/use-identity.ts';
 import styles from './catalogue.module.css';
 import { childKind, indexNodes } from './catalogue-model.ts';
@@ -54,7 +52,6 @@ const download = (fileName: string, content: string, format: CatalogueFormat) =>
  */
 export const CataloguePage = ({ renderStageSubject }: CatalogueSlots) => {
   const identity = useIdentity();
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const compact = Grid.useBreakpoint().md === false;
   const [params, setParams] = useSearchParams();
@@ -69,11 +66,7 @@ export const CataloguePage = ({ renderStageSubject }: CatalogueSlots) => {
   const [form, setForm] = useState<NodeFormTarget | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const tree = useQuery({
-    queryKey: catalogueKeys.tree(stageId ?? 0, subjectId ?? 0),
-    queryFn: () => getCatalogueTree(stageId!, subjectId!),
-    enabled: ready,
-  });
+  const tree = useCatalogueTree(stageId, subjectId);
   const index = useMemo(() => indexNodes(tree.data ?? []), [tree.data]);
   const selected = selectedId === null ? undefined : index.byId.get(selectedId);
 
@@ -81,13 +74,8 @@ export const CataloguePage = ({ renderStageSubject }: CatalogueSlots) => {
   // volumes show; what is expanded after that is the administrator's.
   const treeKey = `${stageId}-${subjectId}`;
   const [expandedFor, setExpandedFor] = useState<{ treeKey: string; keys: string[] } | null>(null);
-  const expanded = useMemo(
-    () =>
-      expandedFor?.treeKey === treeKey
-        ? expandedFor.keys
-        : index.nodes.filter((n) => n.kind === 'edition').map((n) => String(n.id)),
-    [expandedFor, treeKey, index],
-  );
+  const editionKeys = useMemo(() => index.nodes.filter((n) => n.kind === 'edition').map((n) => String(n.id)), [index]);
+  const expanded = expandedFor?.treeKey === treeKey ? expandedFor.keys : editionKeys;
   const setExpanded = (keys: string[]) => setExpandedFor({ treeKey, keys });
 
   const choose = (value: StageSubject) => {
@@ -100,33 +88,34 @@ export const CataloguePage = ({ renderStageSubject }: CatalogueSlots) => {
     setSelectedId(null);
     setDrawerOpen(false);
   };
-  const refresh = () => refetchAfterWrite(client, { queryKey: catalogueKeys.all });
+  // From the latest state, not this render's: a move's answer may arrive after the administrator opened other nodes.
   const expand = (id: number | null) => {
-    if (id !== null && !expanded.includes(String(id))) setExpanded([...expanded, String(id)]);
+    if (id === null) return;
+    setExpandedFor((before) => {
+      const keys = before?.treeKey === treeKey ? before.keys : editionKeys;
+      return keys.includes(String(id)) ? before : { treeKey, keys: [...keys, String(id)] };
+    });
   };
   const select = (id: number) => {
     setSelectedId(id);
     setDrawerOpen(true);
   };
 
-  const move = useMutation({
-    mutationFn: ({ node, parentId, at }: { node: AdminCatalogueNode; parentId: number | null; at: number }) =>
-      moveNode(node.id, parentId, at),
-    onSuccess: (_r, { node, parentId }) => {
-      void toast.success(`已移动“${node.name}”`);
-      expand(parentId);
-      void refresh();
-    },
-    onError: (error) => {
-      void toast.error(errorText(error, '移动失败'));
-      void refresh();
-    },
-  });
-  const exporting = useMutation({
-    mutationFn: (format: CatalogueFormat) => exportCatalogue(stageId!, subjectId!, format),
-    onSuccess: ({ fileName, content }, format) => download(fileName, content, format),
-    onError: (error) => void toast.error(errorText(error, '导出失败')),
-  });
+  const move = useMoveNode();
+  const moveTo = (node: AdminCatalogueNode, parentId: number | null, at: number) =>
+    void move.mutateAsync({ id: node.id, parentId, index: at }).then(
+      () => {
+        void toast.success(`已移动“${node.name}”`);
+        expand(parentId);
+      },
+      (error: unknown) => void toast.error(errorText(error, '移动失败')),
+    );
+  const exporting = useExportCatalogue(stageId, subjectId);
+  const exportAs = (format: CatalogueFormat) =>
+    void exporting.mutateAsync(format).then(
+      ({ fileName, content }) => download(fileName, content, format),
+      (error: unknown) => void toast.error(errorText(error, '导出失败')),
+    );
 
   if (identity.data && limited && scope.stageId === null) {
     return (
@@ -151,9 +140,8 @@ export const CataloguePage = ({ renderStageSubject }: CatalogueSlots) => {
         const kind = childKind(selected.kind);
         if (kind) setForm({ mode: 'create', kind, parent: selected });
       }}
-      onMove={(at) => move.mutate({ node: selected, parentId: selected.parentId, at })}
+      onMove={(at) => moveTo(selected, selected.parentId, at)}
       moving={move.isPending}
-      onChanged={() => void refresh()}
     />
   );
 
@@ -179,7 +167,7 @@ export const CataloguePage = ({ renderStageSubject }: CatalogueSlots) => {
             expandedKeys={expanded}
             onExpand={setExpanded}
             onSelect={select}
-            onMove={(node, parentId, at) => move.mutate({ node, parentId, at })}
+            onMove={moveTo}
           />
         </section>
         {compact ? (
@@ -218,14 +206,14 @@ export const CataloguePage = ({ renderStageSubject }: CatalogueSlots) => {
               <Button
                 icon={<DownloadOutlined aria-hidden />}
                 loading={exporting.isPending && exporting.variables === 'json'}
-                onClick={() => exporting.mutate('json')}
+                onClick={() => exportAs('json')}
               >
                 导出 JSON
               </Button>
               <Button
                 icon={<DownloadOutlined aria-hidden />}
                 loading={exporting.isPending && exporting.variables === 'csv'}
-                onClick={() => exporting.mutate('csv')}
+                onClick={() => exportAs('csv')}
               >
                 导出 CSV
               </Button>
@@ -257,11 +245,10 @@ export const CataloguePage = ({ renderStageSubject }: CatalogueSlots) => {
               setForm(null);
               expand(node.parentId);
               if (form.mode === 'create') setSelectedId(node.id);
-              void refresh();
             }}
           />
         )}
-        {importing && <ImportDialog onClose={() => setImporting(false)} onImported={() => void refresh()} />}
+        {importing && <ImportDialog onClose={() => setImporting(false)} />}
       </ConsolePage>
     </TouchSize>
   );

@@ -1,9 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Segmented, Upload } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-result.ts';
-import { type CatalogueFormat, importCatalogue } from '../api/catalogue-api.ts';
+import type { CatalogueFormat } from '../api/catalogue-api.ts';
+import { useCheckCatalogueImport, useImportCatalogue } from '../hooks/use-catalogue.ts';
 import styles from './catalogue.module.css';
 
 const CSV_HEADER = 'code,parent_code,kind,name,stage,subject,grade';
@@ -31,21 +31,24 @@ const PENDING_SPINNER = { delay: 200 };
  * pasted. 检查 asks the server what the import would do without writing; 导入 writes what was checked. The server's
  * refusal names the bad row and is shown as it says it.
  */
-export const ImportDialog = ({ onClose, onImported }: { onClose: () => void; onImported: () => void }) => {
+export const ImportDialog = ({ onClose }: { onClose: () => void }) => {
   const [format, setFormat] = useState<CatalogueFormat>('csv');
   const [content, setContent] = useState('');
   const [checked, setChecked] = useState<{ format: CatalogueFormat; content: string; outcome: Outcome } | null>(null);
-  const check = useMutation({
-    mutationFn: (body: { format: CatalogueFormat; content: string }) => importCatalogue({ ...body, dryRun: true }),
-    onSuccess: (outcome, body) => setChecked({ ...body, outcome }),
-  });
-  const commit = useMutation({
-    mutationFn: (body: { format: CatalogueFormat; content: string }) => importCatalogue({ ...body, dryRun: false }),
-    onSuccess: () => {
-      setChecked(null);
-      onImported();
-    },
-  });
+  const check = useCheckCatalogueImport();
+  // The catalogue is asked for again after an import (the hook sees to it).
+  const commit = useImportCatalogue();
+  // Failures show in the dialog (check.error, commit.error).
+  const runCheck = (body: { format: CatalogueFormat; content: string }) =>
+    void check.mutateAsync(body).then(
+      (outcome) => setChecked({ ...body, outcome }),
+      () => {},
+    );
+  const runCommit = (body: { format: CatalogueFormat; content: string }) =>
+    void commit.mutateAsync(body).then(
+      () => setChecked(null),
+      () => {},
+    );
   // The check stands for the text it was made from: a change asks for a new one.
   const current = checked !== null && checked.format === format && checked.content === content;
   const edit = (next: { format?: CatalogueFormat; content?: string }) => {
@@ -71,7 +74,7 @@ export const ImportDialog = ({ onClose, onImported }: { onClose: () => void; onI
           key="check"
           disabled={!content.trim()}
           loading={check.isPending && PENDING_SPINNER}
-          onClick={() => check.mutate({ format, content })}
+          onClick={() => runCheck({ format, content })}
         >
           检查
         </Button>,
@@ -80,7 +83,7 @@ export const ImportDialog = ({ onClose, onImported }: { onClose: () => void; onI
           type="primary"
           disabled={!current}
           loading={commit.isPending && PENDING_SPINNER}
-          onClick={() => commit.mutate({ format, content })}
+          onClick={() => runCommit({ format, content })}
         >
           导入
         </Button>,

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import {
   type AdminCatalogueNode,
   CATALOGUE_CODE_PATTERN,
@@ -8,7 +7,8 @@ import {
 } from '@zyk/shared';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { errorText } from '../../../lib/api-result.ts';
-import { type SaveNodeBody, saveNode } from '../api/catalogue-api.ts';
+import type { SaveNodeBody } from '../api/catalogue-api.ts';
+import { useSaveNode } from '../hooks/use-catalogue.ts';
 
 /** What the form does: change a node, or make one under `parent` (an edition has none). */
 export type NodeFormTarget =
@@ -43,7 +43,7 @@ export const NodeForm = ({
   const [form] = Form.useForm<Values>();
   const kind = target.mode === 'edit' ? target.node.kind : target.kind;
   const kindName = CATALOGUE_KINDS[kind];
-  const save = useMutation({ mutationFn: saveNode, onSuccess: onSaved });
+  const save = useSaveNode();
   const submit = (v: Values) => {
     const code = v.code?.trim() || undefined;
     const grade = kind === 'volume' ? { grade: v.grade ?? null } : {};
@@ -55,7 +55,8 @@ export const NodeForm = ({
     } else {
       body = { parentId: null, stageId, subjectId, kind, name: v.name.trim(), ...(code ? { code } : {}) };
     }
-    save.mutate(body);
+    // The dialog shows a failure (save.error).
+    void save.mutateAsync(body).then(onSaved, () => {});
   };
   const title =
     target.mode === 'edit'

@@ -7,13 +7,12 @@ import {
   StopOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { type AdminCatalogueNode, CATALOGUE_KINDS, chapterText, GRADE_NAMES } from '@zyk/shared';
 import { Alert, Button, Descriptions, Popconfirm, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-result.ts';
 import type { Toast } from '../../../lib/toast.ts';
-import { mergeNode, setNodeRetired } from '../api/catalogue-api.ts';
+import { useMergeNode, useSetNodeRetired } from '../hooks/use-catalogue.ts';
 import styles from './catalogue.module.css';
 import { type CatalogueIndex, childKind, trailOf } from './catalogue-model.ts';
 
@@ -37,7 +36,6 @@ export const NodePanel = ({
   onCreateChild,
   onMove,
   moving,
-  onChanged,
 }: {
   node: AdminCatalogueNode;
   index: CatalogueIndex;
@@ -47,8 +45,6 @@ export const NodePanel = ({
   /** Up or down among its siblings, for a keyboard or a finger (the tree's dragging needs a mouse). */
   onMove: (at: number) => void;
   moving: boolean;
-  /** After a write: the tree is asked for again. */
-  onChanged: () => void;
 }) => {
   const [intoId, setIntoId] = useState<number | null>(null);
   const kindName = CATALOGUE_KINDS[node.kind];
@@ -58,23 +54,20 @@ export const NodePanel = ({
   const siblings = index.children.get(node.parentId) ?? [];
   const place = siblings.findIndex((n) => n.id === node.id);
 
-  const retire = useMutation({
-    mutationFn: (retired: boolean) => setNodeRetired(node.id, retired),
-    onSuccess: (_r, retired) => {
-      void toast.success(retired ? `已停用“${node.name}”` : `已恢复“${node.name}”`);
-      onChanged();
-    },
-    onError: (error) => void toast.error(errorText(error, '操作失败')),
-  });
-  const merge = useMutation({
-    mutationFn: (into: number) => mergeNode(node.id, into),
-    onSuccess: () => {
-      setIntoId(null);
-      onChanged();
-    },
-    onError: (error) => void toast.error(errorText(error, '合并失败')),
-  });
-  const mergeInto = merge.variables === undefined ? undefined : index.byId.get(merge.variables);
+  const retire = useSetNodeRetired();
+  const merge = useMergeNode();
+  // The tree is asked for again after each write (the hooks see to it).
+  const setRetired = (retired: boolean) =>
+    void retire.mutateAsync({ id: node.id, retired }).then(
+      () => void toast.success(retired ? `已停用“${node.name}”` : `已恢复“${node.name}”`),
+      (error: unknown) => void toast.error(errorText(error, '操作失败')),
+    );
+  const mergeNow = (into: number) =>
+    void merge.mutateAsync({ fromId: node.id, intoId: into }).then(
+      () => setIntoId(null),
+      (error: unknown) => void toast.error(errorText(error, '合并失败')),
+    );
+  const mergeInto = merge.variables === undefined ? undefined : index.byId.get(merge.variables.intoId);
 
   const candidates = index.nodes
     .filter((n) => n.kind === node.kind && n.id !== node.id && !n.retired)
@@ -150,7 +143,7 @@ export const NodePanel = ({
               description="恢复后可以重新给资源选择它。"
               okText="恢复"
               cancelText="取消"
-              onConfirm={() => retire.mutate(false)}
+              onConfirm={() => setRetired(false)}
             >
               <Button icon={<UndoOutlined aria-hidden />} loading={retire.isPending}>
                 恢复
@@ -168,7 +161,7 @@ export const NodePanel = ({
               okText="停用"
               okButtonProps={{ danger: true }}
               cancelText="取消"
-              onConfirm={() => retire.mutate(true)}
+              onConfirm={() => setRetired(true)}
             >
               <Button danger icon={<StopOutlined aria-hidden />} loading={retire.isPending}>
                 停用
@@ -204,7 +197,7 @@ export const NodePanel = ({
             okButtonProps={{ danger: true }}
             cancelText="取消"
             disabled={intoId === null}
-            onConfirm={() => intoId !== null && merge.mutate(intoId)}
+            onConfirm={() => intoId !== null && mergeNow(intoId)}
           >
             <Button icon={<MergeCellsOutlined aria-hidden />} disabled={intoId === null} loading={merge.isPending}>
               合并

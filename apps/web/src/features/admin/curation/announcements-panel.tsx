@@ -1,12 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AdminAnnouncement, BANNER_LINK_PATTERN } from '@zyk/shared';
 import { Alert, Button, Form, Input, List, message, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '../../../components/status.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { curationKeys } from '../api/admin-keys.ts';
-import { ANNOUNCEMENT_PAGE_SIZE, getAnnouncements, publishAnnouncement } from '../api/curation-api.ts';
+import { ANNOUNCEMENT_PAGE_SIZE } from '../api/curation-api.ts';
+import { useAnnouncements, usePublishAnnouncement } from '../hooks/use-curation.ts';
 import styles from './curation.module.css';
 
 interface Values {
@@ -17,27 +15,21 @@ interface Values {
 
 /** Publishing a system announcement (every user's messages) and the ones published before, newest first. */
 export const AnnouncementsPanel = () => {
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [form] = Form.useForm<Values>();
   const [page, setPage] = useState(1);
-  const history = useQuery({ queryKey: curationKeys.announcements(page), queryFn: () => getAnnouncements(page) });
-  const publish = useMutation({
-    mutationFn: publishAnnouncement,
-    onSuccess: (published) => {
-      form.resetFields();
-      setPage(1);
-      void toast.success(`已发布公告《${published.title}》`);
-      void refetchAfterWrite(client, { queryKey: [...curationKeys.all, 'announcements'] });
-    },
-  });
+  const history = useAnnouncements(page);
+  const publish = usePublishAnnouncement();
   const submit = async () => {
     const values = await form.validateFields();
-    await publish.mutateAsync({
+    const published = await publish.mutateAsync({
       title: values.title.trim(),
       content: values.content.trim(),
       link: (values.link ?? '').trim(),
     });
+    form.resetFields();
+    setPage(1);
+    void toast.success(`已发布公告《${published.title}》`);
   };
 
   return (

@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { type AdminBanner, BANNER_LINK_PATTERN } from '@zyk/shared';
 import { Alert, DatePicker, Form, Input, Modal, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { errorText } from '../../../lib/api-result.ts';
-import { type BannerBody, createBanner, updateBanner } from '../api/curation-api.ts';
+import { useSaveBanner } from '../hooks/use-curation.ts';
 import styles from './curation.module.css';
 
 interface Values {
@@ -28,19 +27,20 @@ export const BannerForm = ({
   onSaved: (saved: AdminBanner) => void;
 }) => {
   const [form] = Form.useForm<Values>();
-  const save = useMutation({
-    mutationFn: (body: BannerBody) => (banner ? updateBanner(banner.id, body) : createBanner(body)),
-    onSuccess: onSaved,
-  });
+  const save = useSaveBanner(banner ? banner.id : null);
+  // Through the promise, so the page hears of a save even when the dialog was closed meanwhile; a failure shows in the
+  // dialog (save.error).
   const submit = (values: Values) =>
-    save.mutate({
-      title: values.title.trim(),
-      subtitle: (values.subtitle ?? '').trim(),
-      linkUrl: (values.linkUrl ?? '').trim(),
-      enabled: values.enabled,
-      startsOn: values.startsOn ? values.startsOn.format(DAY) : null,
-      endsOn: values.endsOn ? values.endsOn.format(DAY) : null,
-    });
+    save
+      .mutateAsync({
+        title: values.title.trim(),
+        subtitle: (values.subtitle ?? '').trim(),
+        linkUrl: (values.linkUrl ?? '').trim(),
+        enabled: values.enabled,
+        startsOn: values.startsOn ? values.startsOn.format(DAY) : null,
+        endsOn: values.endsOn ? values.endsOn.format(DAY) : null,
+      })
+      .then(onSaved, () => undefined);
   return (
     <Modal
       open

@@ -1,15 +1,13 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AdminBanner, BANNER_STATES } from '@zyk/shared';
 import { Button, message, Popconfirm, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { curationKeys } from '../api/admin-keys.ts';
-import { deleteBanner, getBanners, moved, reorderBanners } from '../api/curation-api.ts';
+import { moved } from '../api/curation-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
+import { useBanners, useDeleteBanner, useReorderBanners } from '../hooks/use-curation.ts';
 import { AnnouncementsPanel } from './announcements-panel.tsx';
 import { BannerForm } from './banner-form.tsx';
 import styles from './curation.module.css';
@@ -47,34 +45,21 @@ export const BannersPage = () => {
 };
 
 const BannersPanel = () => {
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
-  const banners = useQuery({ queryKey: curationKeys.banners(), queryFn: getBanners });
+  const banners = useBanners();
   const [editing, setEditing] = useState<AdminBanner | 'new' | null>(null);
-  const refresh = () => refetchAfterWrite(client, { queryKey: curationKeys.banners() });
-
-  const reorder = useMutation({
-    mutationFn: reorderBanners,
-    onSuccess: (list) => {
-      client.setQueryData(curationKeys.banners(), list);
-      void toast.success('顺序已更新');
-    },
-    onError: (error) => {
-      void toast.error(errorText(error, '调整顺序失败'));
-      void refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: deleteBanner,
-    onSuccess: () => {
-      void toast.success('横幅已删除');
-      void refresh();
-    },
-    onError: (error) => void toast.error(errorText(error, '删除失败')),
-  });
+  const reorder = useReorderBanners();
+  const remove = useDeleteBanner();
 
   const list = banners.data ?? [];
-  const move = (index: number, step: -1 | 1) => reorder.mutate(moved(list, index, step).map((b) => b.id));
+  const move = (index: number, step: -1 | 1) =>
+    reorder.mutate(
+      moved(list, index, step).map((b) => b.id),
+      {
+        onSuccess: () => void toast.success('顺序已更新'),
+        onError: (error) => void toast.error(errorText(error, '调整顺序失败')),
+      },
+    );
 
   if (banners.isError)
     return <LoadError message={errorText(banners.error, '横幅加载失败')} onRetry={() => void banners.refetch()} />;
@@ -158,7 +143,15 @@ const BannersPanel = () => {
                     okText="删除"
                     cancelText="取消"
                     okButtonProps={{ danger: true }}
-                    onConfirm={() => remove.mutateAsync(b.id)}
+                    onConfirm={() =>
+                      remove.mutateAsync(b.id).then(
+                        () => void toast.success('横幅已删除'),
+                        (error: unknown) => {
+                          void toast.error(errorText(error, '删除失败'));
+                          throw error;
+                        },
+                      )
+                    }
                   >
                     <Button type="link" danger aria-label={`删除《${b.title}》`}>
                       删除
@@ -177,7 +170,6 @@ const BannersPanel = () => {
           onSaved={(saved) => {
             setEditing(null);
             void toast.success(editing === 'new' ? `已新建横幅《${saved.title}》` : `已保存横幅《${saved.title}》`);
-            void refresh();
           }}
         />
       )}

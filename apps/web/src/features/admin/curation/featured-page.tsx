@@ -1,28 +1,24 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FEATURED_KINDS, FEATURED_LIMITS, type FeaturedItem, type FeaturedKind } from '@zyk/shared';
 import { Button, message, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { curationKeys } from '../api/admin-keys.ts';
-import {
-  addFeatured,
-  getCandidates,
-  getFeatured,
-  moved,
-  removeFeatured,
-  reorderFeatured,
-} from '../api/curation-api.ts';
+import { type FeaturedLists, moved } from '../api/curation-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
+import {
+  useAddFeatured,
+  useFeatured,
+  useFeaturedCandidates,
+  useRemoveFeatured,
+  useReorderFeatured,
+} from '../hooks/use-curation.ts';
 import styles from './curation.module.css';
-
-type Lists = Awaited<ReturnType<typeof getFeatured>>;
 
 /** /admin/featured: the courses and topics the classroom home (/pcourse/index) shows first, in this order. */
 export const FeaturedPage = () => {
-  const featured = useQuery({ queryKey: curationKeys.featured(), queryFn: getFeatured });
+  const featured = useFeatured();
   return (
     <TouchSize>
       <ConsolePage
@@ -58,45 +54,32 @@ const FeaturedSection = ({
   loading,
 }: {
   kind: FeaturedKind;
-  lists: Lists | undefined;
+  lists: FeaturedLists | undefined;
   loading: boolean;
 }) => {
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const label = FEATURED_KINDS[kind];
   const items = (kind === 'course' ? lists?.courses : lists?.topics) ?? [];
   const full = items.length >= FEATURED_LIMITS[kind];
   const [typed, setTyped] = useState('');
   const keyword = useSettled(typed.trim());
-  const candidates = useQuery({
-    queryKey: curationKeys.candidates(kind, keyword),
-    queryFn: () => getCandidates(kind, keyword),
-    enabled: !full,
-  });
-  const done = (next: Lists, text: string) => {
-    client.setQueryData(curationKeys.featured(), next);
-    void client.invalidateQueries({ queryKey: [...curationKeys.all, 'candidates', kind] });
-    void toast.success(text);
-  };
-  const failed = (error: unknown) => {
-    void toast.error(errorText(error, '操作失败'));
-    void client.invalidateQueries({ queryKey: curationKeys.featured() });
-  };
-  const add = useMutation({
-    mutationFn: (id: number) => addFeatured(kind, id),
-    onSuccess: (next) => done(next, `已推荐该${label}`),
-    onError: failed,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => removeFeatured(kind, id),
-    onSuccess: (next) => done(next, `已取消推荐`),
-    onError: failed,
-  });
-  const reorder = useMutation({
-    mutationFn: (ids: number[]) => reorderFeatured(kind, ids),
-    onSuccess: (next) => done(next, '顺序已更新'),
-    onError: failed,
-  });
+  const candidates = useFeaturedCandidates(kind, keyword, !full);
+  const add = useAddFeatured(kind);
+  const remove = useRemoveFeatured(kind);
+  const reorder = useReorderFeatured(kind);
+  const failed = (error: unknown) => void toast.error(errorText(error, '操作失败'));
+  const addItem = (id: number) =>
+    add.mutate(id, { onSuccess: () => void toast.success(`已推荐该${label}`), onError: failed });
+  const reorderItems = (ids: number[]) =>
+    reorder.mutate(ids, { onSuccess: () => void toast.success('顺序已更新'), onError: failed });
+  const removeItem = (id: number) =>
+    remove.mutateAsync(id).then(
+      () => void toast.success(`已取消推荐`),
+      (error: unknown) => {
+        failed(error);
+        throw error;
+      },
+    );
   const busy = add.isPending || remove.isPending || reorder.isPending;
   const headingId = `featured-${kind}-title`;
 
@@ -112,7 +95,7 @@ const FeaturedSection = ({
           placeholder={full ? `已满 ${FEATURED_LIMITS[kind]} 个，请先移除` : `搜索已发布的${label}标题，选中即推荐`}
           disabled={full || add.isPending}
           value={null}
-          onChange={(id) => add.mutate(id)}
+          onChange={(id) => addItem(id)}
           showSearch={{ filterOption: false, onSearch: setTyped }}
           loading={candidates.isFetching || add.isPending}
           notFoundContent={candidates.isFetching ? '搜索中…' : `没有可推荐的${label}`}
@@ -143,13 +126,13 @@ const FeaturedSection = ({
                     icon={<ArrowUpOutlined aria-hidden />}
                     aria-label={`上移《${item.title}》`}
                     disabled={index === 0 || busy}
-                    onClick={() => reorder.mutate(moved(items, index, -1).map((i) => i.id))}
+                    onClick={() => reorderItems(moved(items, index, -1).map((i) => i.id))}
                   />
                   <Button
                     icon={<ArrowDownOutlined aria-hidden />}
                     aria-label={`下移《${item.title}》`}
                     disabled={index === items.length - 1 || busy}
-                    onClick={() => reorder.mutate(moved(items, index, 1).map((i) => i.id))}
+                    onClick={() => reorderItems(moved(items, index, 1).map((i) => i.id))}
                   />
                 </Space>
               ),
@@ -174,7 +157,7 @@ const FeaturedSection = ({
                   title={`取消推荐《${item.title}》？`}
                   okText="取消推荐"
                   cancelText="保留"
-                  onConfirm={() => remove.mutateAsync(item.id)}
+                  onConfirm={() => removeItem(item.id)}
                 >
                   <Button type="link" danger aria-label={`移除《${item.title}》`} disabled={busy}>
                     移除

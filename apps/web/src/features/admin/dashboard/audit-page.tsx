@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AuditItem } from '@zyk/shared';
 import { Button, DatePicker, Drawer, Grid, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { TouchSize } from '../../../components/touch-size.tsx';
-import { dashboardKeys } from '../api/admin-keys.ts';
-import { getAuditPage } from '../api/dashboard-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
 import { PagedList } from '../components/paged-list.tsx';
+import { useAuditPage } from '../hooks/use-dashboard.ts';
 import styles from './dashboard.module.css';
 
 const PAGE_SIZE = 20;
@@ -29,7 +27,7 @@ export const AuditPage = () => {
     ...(range?.[0] ? { from: range[0].format('YYYY-MM-DD') } : {}),
     ...(range?.[1] ? { to: range[1].format('YYYY-MM-DD') } : {}),
   };
-  const list = useQuery({ queryKey: dashboardKeys.audit(query), queryFn: () => getAuditPage(query) });
+  const list = useAuditPage(query);
 
   return (
     <TouchSize>

@@ -1,13 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { type DashboardData, type DashboardFigures, formatBytes, formatYuan } from '@zyk/shared';
 import { Alert, Button, Skeleton, Table, Tag } from 'antd';
 import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { dashboardKeys } from '../api/admin-keys.ts';
-import { getDashboard } from '../api/dashboard-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
+import { useDashboard } from '../hooks/use-dashboard.ts';
 import styles from './dashboard.module.css';
 import { TrendChart } from './trend-chart.tsx';
 
@@ -37,7 +35,7 @@ const Figure = ({ label, today, window }: { label: string; today: string; window
 
 /** The dashboard: today's and the last 30 days' figures in the administrator's scope, the trend, the job queue. */
 export const DashboardPage = () => {
-  const query = useQuery({ queryKey: dashboardKeys.overview(), queryFn: getDashboard, staleTime: 30_000 });
+  const query = useDashboard();
   const data = query.data;
   return (
     <TouchSize>

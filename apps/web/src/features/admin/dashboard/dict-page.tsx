@@ -1,23 +1,20 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminAreaNode, AdminDictEntry } from '@zyk/shared';
 import { Button, Card, Form, Input, Modal, message, Select, Skeleton, Space, Switch, Table, Tabs, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { dashboardKeys } from '../api/admin-keys.ts';
-import {
-  createArea,
-  createDictEntry,
-  getAreas,
-  getDictTree,
-  moveArea,
-  moveDictEntry,
-  renameArea,
-  updateDictEntry,
-} from '../api/dashboard-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
+import {
+  useAreas,
+  useCreateDictEntry,
+  useDictTree,
+  useMoveArea,
+  useMoveDictEntry,
+  useSaveArea,
+  useUpdateDictEntry,
+} from '../hooks/use-dashboard.ts';
 import styles from './dashboard.module.css';
 
 type Toast = ReturnType<typeof message.useMessage>[0];
@@ -99,19 +96,16 @@ type Dialog =
   | null;
 
 const DictPanel = ({ toast }: { toast: Toast }) => {
-  const client = useQueryClient();
-  const tree = useQuery({ queryKey: dashboardKeys.dict(), queryFn: getDictTree });
+  const tree = useDictTree();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: dashboardKeys.dict() });
   const done = (text: string) => {
     toast.success(text);
     setDialog(null);
-    return refresh();
   };
   const fail = (error: unknown) => toast.error(errorText(error, '操作失败'));
-  const update = useMutation({ mutationFn: updateDictEntry, onError: fail });
-  const move = useMutation({ mutationFn: moveDictEntry, onSuccess: refresh, onError: fail });
-  const create = useMutation({ mutationFn: createDictEntry, onError: fail });
+  const update = useUpdateDictEntry();
+  const move = useMoveDictEntry();
+  const create = useCreateDictEntry();
 
   const row = (entry: AdminDictEntry, index: number, count: number, what: string) => (
     <Space wrap size={[8, 4]}>
@@ -120,14 +114,14 @@ const DictPanel = ({ toast }: { toast: Toast }) => {
         icon={<ArrowUpOutlined aria-hidden />}
         disabled={index === 0}
         loading={move.isPending && move.variables?.id === entry.id && move.variables.direction === 'up'}
-        onClick={() => move.mutate({ id: entry.id, direction: 'up' })}
+        onClick={() => void move.mutateAsync({ id: entry.id, direction: 'up' }).catch(fail)}
       />
       <Button
         aria-label={`下移${entry.name}`}
         icon={<ArrowDownOutlined aria-hidden />}
         disabled={index === count - 1}
         loading={move.isPending && move.variables?.id === entry.id && move.variables.direction === 'down'}
-        onClick={() => move.mutate({ id: entry.id, direction: 'down' })}
+        onClick={() => void move.mutateAsync({ id: entry.id, direction: 'down' }).catch(fail)}
       />
       <Switch
         aria-label={`${entry.enabled ? '停用' : '启用'}${what}${entry.name}`}
@@ -136,10 +130,10 @@ const DictPanel = ({ toast }: { toast: Toast }) => {
         unCheckedChildren="停用"
         loading={update.isPending && update.variables?.id === entry.id}
         onChange={(enabled) =>
-          update.mutate(
-            { id: entry.id, enabled },
-            { onSuccess: () => done(`已${enabled ? '启用' : '停用'}“${entry.name}”`) },
-          )
+          // Each row's answer is told, even when rows are switched faster than the api answers.
+          void update
+            .mutateAsync({ id: entry.id, enabled })
+            .then(() => done(`已${enabled ? '启用' : '停用'}“${entry.name}”`), fail)
         }
       />
       <Button onClick={() => setDialog({ kind: 'edit', entry })}>编辑</Button>
@@ -227,17 +221,17 @@ const DictPanel = ({ toast }: { toast: Toast }) => {
           if (dialog?.kind === 'edit') {
             update.mutate(
               { id: dialog.entry.id, name: values.name, aliases: values.aliases },
-              { onSuccess: () => done('已保存') },
+              { onSuccess: () => done('已保存'), onError: fail },
             );
           } else if (dialog?.kind === 'addSubject') {
             create.mutate(
               { stageId: dialog.stage.id, name: values.name, aliases: values.aliases },
-              { onSuccess: () => done(`已新增“${values.name}”`) },
+              { onSuccess: () => done(`已新增“${values.name}”`), onError: fail },
             );
           } else if (dialog?.kind === 'addStage') {
             create.mutate(
               { code: values.code, name: values.name, aliases: values.aliases },
-              { onSuccess: () => done(`已新增“${values.name}”`) },
+              { onSuccess: () => done(`已新增“${values.name}”`), onError: fail },
             );
           }
         }}
@@ -249,33 +243,35 @@ const DictPanel = ({ toast }: { toast: Toast }) => {
 const LEVEL_NAMES = ['', '省', '市', '区县'];
 
 const AreasPanel = ({ toast }: { toast: Toast }) => {
-  const client = useQueryClient();
-  const areas = useQuery({ queryKey: dashboardKeys.areas(), queryFn: getAreas });
+  const areas = useAreas();
   const [province, setProvince] = useState<string | null>(null);
   const [city, setCity] = useState<string | null>(null);
   const [dialog, setDialog] = useState<
     { kind: 'add'; parentCode: string | null } | { kind: 'rename'; area: AdminAreaNode } | null
   >(null);
   const [form] = Form.useForm<{ code?: string; name: string }>();
-  const refresh = () => client.invalidateQueries({ queryKey: dashboardKeys.areas() });
   const fail = (error: unknown) => toast.error(errorText(error, '操作失败'));
-  const move = useMutation({ mutationFn: moveArea, onSuccess: refresh, onError: fail });
-  const save = useMutation({
-    mutationFn: async (v: { code?: string; name: string }) => {
-      if (dialog?.kind === 'rename') return renameArea({ code: dialog.area.code, name: v.name });
-      return createArea({
-        code: v.code ?? '',
-        name: v.name,
-        ...(dialog?.parentCode ? { parentCode: dialog.parentCode } : {}),
-      });
-    },
-    onSuccess: () => {
-      toast.success('已保存');
-      setDialog(null);
-      return refresh();
-    },
-    onError: fail,
-  });
+  const move = useMoveArea();
+  const save = useSaveArea();
+  const submit = (v: { code?: string; name: string }) =>
+    save.mutate(
+      dialog?.kind === 'rename'
+        ? { rename: { code: dialog.area.code, name: v.name } }
+        : {
+            create: {
+              code: v.code ?? '',
+              name: v.name,
+              ...(dialog?.parentCode ? { parentCode: dialog.parentCode } : {}),
+            },
+          },
+      {
+        onSuccess: () => {
+          toast.success('已保存');
+          setDialog(null);
+        },
+        onError: fail,
+      },
+    );
 
   const children = useMemo(() => {
     const map = new Map<string | null, AdminAreaNode[]>();
@@ -344,13 +340,13 @@ const AreasPanel = ({ toast }: { toast: Toast }) => {
                   aria-label={`上移${area.name}`}
                   icon={<ArrowUpOutlined aria-hidden />}
                   disabled={index === 0}
-                  onClick={() => move.mutate({ code: area.code, direction: 'up' })}
+                  onClick={() => void move.mutateAsync({ code: area.code, direction: 'up' }).catch(fail)}
                 />
                 <Button
                   aria-label={`下移${area.name}`}
                   icon={<ArrowDownOutlined aria-hidden />}
                   disabled={index === rows.length - 1}
-                  onClick={() => move.mutate({ code: area.code, direction: 'down' })}
+                  onClick={() => void move.mutateAsync({ code: area.code, direction: 'down' }).catch(fail)}
                 />
                 <Button
                   onClick={() => {
@@ -375,7 +371,7 @@ const AreasPanel = ({ toast }: { toast: Toast }) => {
         onOk={() => form.submit()}
         forceRender
       >
-        <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
+        <Form form={form} layout="vertical" onFinish={submit}>
           {dialog?.kind === 'add' && (
             <Form.Item
               name="code"

@@ -1,13 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AdminWorkOrderItem, chinaDateTime, WORK_ORDER_CATEGORIES, WORK_ORDER_STATUS } from '@zyk/shared';
 import { Button, Descriptions, Drawer, Form, Grid, Input, message, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { dashboardKeys } from '../api/admin-keys.ts';
-import { closeWorkOrder, getWorkOrders, replyWorkOrder } from '../api/dashboard-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
 import { PagedList } from '../components/paged-list.tsx';
+import { useCloseWorkOrder, useReplyWorkOrder, useWorkOrders } from '../hooks/use-dashboard.ts';
 
 type Status = keyof typeof WORK_ORDER_STATUS;
 const STATUS_COLORS: Record<Status, string> = {
@@ -21,7 +19,6 @@ const time = (iso: string | null) => (iso ? chinaDateTime(new Date(iso)) : '—'
 
 /** Work orders: list by status, read one, reply (the submitter gets a message), close. */
 export const WorkOrdersPage = () => {
-  const client = useQueryClient();
   const screens = Grid.useBreakpoint();
   const [toast, toastHolder] = message.useMessage();
   const [status, setStatus] = useState<Status | undefined>('OPEN');
@@ -29,28 +26,30 @@ export const WorkOrdersPage = () => {
   const [open, setOpen] = useState<AdminWorkOrderItem | null>(null);
   const [form] = Form.useForm<{ reply: string }>();
   const query = { current, size: PAGE_SIZE, ...(status ? { status } : {}) };
-  const list = useQuery({ queryKey: dashboardKeys.workOrders(query), queryFn: () => getWorkOrders(query) });
-  const refresh = () => client.invalidateQueries({ queryKey: [...dashboardKeys.all, 'workorders'] });
+  const list = useWorkOrders(query);
   const fail = (error: unknown) => toast.error(errorText(error, '操作失败'));
-  const reply = useMutation({
-    mutationFn: replyWorkOrder,
-    onSuccess: (item) => {
-      toast.success('已回复，提交人会收到站内消息');
-      setOpen(item);
-      form.resetFields();
-      return refresh();
-    },
-    onError: fail,
-  });
-  const close = useMutation({
-    mutationFn: closeWorkOrder,
-    onSuccess: (item) => {
-      toast.success('工单已关闭');
-      setOpen((o) => (o ? item : o));
-      return refresh();
-    },
-    onError: fail,
-  });
+  const reply = useReplyWorkOrder();
+  const close = useCloseWorkOrder();
+  const sendReply = (id: number, text: string) =>
+    reply.mutate(
+      { id, reply: text },
+      {
+        onSuccess: (item) => {
+          toast.success('已回复，提交人会收到站内消息');
+          setOpen(item);
+          form.resetFields();
+        },
+        onError: fail,
+      },
+    );
+  const closeOrder = (id: number) =>
+    close.mutate(id, {
+      onSuccess: (item) => {
+        toast.success('工单已关闭');
+        setOpen((o) => (o ? item : o));
+      },
+      onError: fail,
+    });
 
   return (
     <TouchSize>
@@ -139,7 +138,7 @@ export const WorkOrdersPage = () => {
                 ]}
               />
               {open.status !== 'CLOSED' && (
-                <Form form={form} layout="vertical" onFinish={(v) => reply.mutate({ id: open.id, reply: v.reply })}>
+                <Form form={form} layout="vertical" onFinish={(v) => sendReply(open.id, v.reply)}>
                   <Form.Item
                     name="reply"
                     label="回复内容"
@@ -155,7 +154,7 @@ export const WorkOrdersPage = () => {
                       title="关闭这个工单？关闭后不能再回复。"
                       okText="关闭工单"
                       cancelText="取消"
-                      onConfirm={() => close.mutate(open.id)}
+                      onConfirm={() => closeOrder(open.id)}
                     >
                       <Button danger loading={close.isPending}>
                         关闭工单

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_COUPON_STATUS_LABELS,
   type AdminCouponItem,
@@ -11,10 +10,9 @@ import { useState } from 'react';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { moneyKeys } from '../api/admin-keys.ts';
-import { type CouponQuery, getCoupons, grantCoupons, MONEY_PAGE_SIZE } from '../api/money-api.ts';
+import { type CouponQuery, MONEY_PAGE_SIZE } from '../api/money-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
+import { useCoupons, useGrantCoupons } from '../hooks/use-money.ts';
 import styles from './money.module.css';
 import { DistrictOnly, MoneyList, PersonCell, StatusTag, useDistrictScope } from './money-parts.tsx';
 
@@ -36,18 +34,18 @@ const YUAN_RULE = {
 
 /** Grants one coupon to each named user (they are told), and lists the coupons granted with their state. */
 export const CouponsPage = () => {
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [form] = Form.useForm<GrantForm>();
   const [busy, setBusy] = useState(false);
   const [query, setQuery] = useState<CouponQuery>({ current: 1, size: MONEY_PAGE_SIZE });
   const district = useDistrictScope();
-  const list = useQuery({ queryKey: moneyKeys.coupons(query), queryFn: () => getCoupons(query), enabled: district });
+  const list = useCoupons(query, district);
+  const grantRequest = useGrantCoupons();
 
   const grant = async (values: GrantForm) => {
     setBusy(true);
     try {
-      const done = await grantCoupons({
+      const done = await grantRequest.mutateAsync({
         userNames: values.userNames.map((n) => n.trim()).filter(Boolean),
         name: values.name.trim(),
         amountOff: yuanTextToFen(values.amountOff) ?? 0,
@@ -57,7 +55,6 @@ export const CouponsPage = () => {
       });
       void toast.success(`已发放 ${done.granted.length} 张优惠券`);
       form.resetFields();
-      await refetchAfterWrite(client, { queryKey: [...moneyKeys.all, 'coupons'] });
     } catch (error) {
       void toast.error(errorText(error, '发放失败，请稍后重试'));
     } finally {

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_INVOICE_STATUS_LABELS,
   type AdminInvoiceItem,
@@ -11,10 +10,9 @@ import { useState } from 'react';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { moneyKeys } from '../api/admin-keys.ts';
-import { getInvoices, type InvoiceQuery, issueInvoice, MONEY_PAGE_SIZE, rejectInvoice } from '../api/money-api.ts';
+import { type InvoiceQuery, MONEY_PAGE_SIZE } from '../api/money-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
+import { useInvoices, useIssueInvoice, useRejectInvoice } from '../hooks/use-money.ts';
 import styles from './money.module.css';
 import {
   DistrictOnly,
@@ -32,22 +30,20 @@ import {
  * the invoice number (the user is told where it goes); 驳回 frees the orders for another request.
  */
 export const InvoicesPage = () => {
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [query, setQuery] = useState<InvoiceQuery>({ current: 1, size: MONEY_PAGE_SIZE, status: 'REQUESTED' });
   const [prompt, setPrompt] = useState<PromptRequest | null>(null);
   const district = useDistrictScope();
-  const list = useQuery({ queryKey: moneyKeys.invoices(query), queryFn: () => getInvoices(query), enabled: district });
-  const refresh = () => refetchAfterWrite(client, { queryKey: [...moneyKeys.all, 'invoices'] });
+  const list = useInvoices(query, district);
+  const issueRequest = useIssueInvoice();
+  const rejectRequest = useRejectInvoice();
 
   const act = (run: () => Promise<unknown>, done: string) => async () => {
     try {
       await run();
       void toast.success(done);
-      await refresh();
     } catch (error) {
       void toast.error(errorText(error, '操作失败，请稍后重试'));
-      void refresh();
       throw error;
     }
   };
@@ -58,12 +54,13 @@ export const InvoicesPage = () => {
       okText: '登记开具',
       placeholder: '6-32 位字母、数字或“-”',
       rules: [{ pattern: INVOICE_NO_PATTERN, message: '发票号码须为 6-32 位字母、数字或“-”' }],
-      onSubmit: (invoiceNo) => act(() => issueInvoice(row.id, invoiceNo), `已登记发票号码 ${invoiceNo}`)(),
+      onSubmit: (invoiceNo) =>
+        act(() => issueRequest.mutateAsync({ id: row.id, invoiceNo }), `已登记发票号码 ${invoiceNo}`)(),
     });
   const reject = (row: AdminInvoiceItem) =>
     setPrompt(
       reasonRequest(`驳回开票申请：${row.title}`, (reason) =>
-        act(() => rejectInvoice(row.id, reason), '已驳回，相关订单可重新申请开票')(),
+        act(() => rejectRequest.mutateAsync({ id: row.id, reason }), '已驳回，相关订单可重新申请开票')(),
       ),
     );
 

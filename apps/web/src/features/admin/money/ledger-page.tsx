@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatYuan } from '@zyk/shared';
 import { Alert, Button, Card, List, Result, Statistic } from 'antd';
 import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { moneyKeys } from '../api/admin-keys.ts';
-import { getLedger } from '../api/money-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
+import { useLedger } from '../hooks/use-money.ts';
 import styles from './money.module.css';
 import { DistrictOnly, useDistrictScope } from './money-parts.tsx';
 
@@ -29,7 +27,7 @@ const TOTALS = [
  */
 export const LedgerPage = () => {
   const district = useDistrictScope();
-  const ledger = useQuery({ queryKey: moneyKeys.ledger(), queryFn: getLedger, enabled: district, staleTime: 0 });
+  const ledger = useLedger(district);
   const report = ledger.data;
   return (
     <TouchSize>

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_ORDER_STATUS_LABELS, type AdminOrderItem, formatYuan } from '@zyk/shared';
 import { Button, Input, message, type TableProps, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -6,12 +5,11 @@ import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { usePayMethodLabels } from '../../../lib/client-config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { moneyKeys } from '../api/admin-keys.ts';
-import { getOrders, MONEY_PAGE_SIZE, type OrderQuery, refundOrder } from '../api/money-api.ts';
+import { MONEY_PAGE_SIZE, type OrderQuery } from '../api/money-api.ts';
 import { useConfirmPassword } from '../components/confirm-password.tsx';
 import { ConsolePage } from '../components/console-page.tsx';
 import { filterStyles } from '../components/paged-list.tsx';
+import { useOrders, useRefundOrder } from '../hooks/use-money.ts';
 import styles from './money.module.css';
 import { DistrictOnly, MoneyList, PersonCell, StatusTag, useDistrictScope } from './money-parts.tsx';
 
@@ -21,13 +19,13 @@ import { DistrictOnly, MoneyList, PersonCell, StatusTag, useDistrictScope } from
  */
 export const RefundsPage = () => {
   const payMethodLabels = usePayMethodLabels();
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [askPassword, passwordHolder] = useConfirmPassword();
   const [query, setQuery] = useState<OrderQuery>({ current: 1, size: MONEY_PAGE_SIZE, status: 'PAID' });
   const [refunding, setRefunding] = useState<string | null>(null);
   const district = useDistrictScope();
-  const list = useQuery({ queryKey: moneyKeys.orders(query), queryFn: () => getOrders(query), enabled: district });
+  const list = useOrders(query, district);
+  const refundRequest = useRefundOrder();
 
   const refund = async (row: AdminOrderItem) => {
     const password = await askPassword(
@@ -36,13 +34,12 @@ export const RefundsPage = () => {
     if (password === null) return;
     setRefunding(row.orderNo);
     try {
-      await refundOrder(row.orderNo, password);
+      await refundRequest.mutateAsync({ orderNo: row.orderNo, confirmPassword: password });
       void toast.success(`订单 ${row.orderNo} 已退款 ${formatYuan(row.payAmount)} 至买家余额`);
     } catch (error) {
       void toast.error(errorText(error, '退款失败，请稍后重试'));
     } finally {
       setRefunding(null);
-      await refetchAfterWrite(client, { queryKey: [...moneyKeys.all, 'orders'] });
     }
   };
 

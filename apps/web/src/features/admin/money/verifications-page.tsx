@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_VERIFICATION_STATUS_LABELS, type AdminVerificationItem } from '@zyk/shared';
 import { Button, Descriptions, Drawer, Grid, message, type TableProps } from 'antd';
 import { useState } from 'react';
@@ -6,17 +5,14 @@ import { LoadError, Loading } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { moneyKeys } from '../api/admin-keys.ts';
-import {
-  approveVerification,
-  getVerification,
-  getVerifications,
-  MONEY_PAGE_SIZE,
-  rejectVerification,
-  type VerificationQuery,
-} from '../api/money-api.ts';
+import { MONEY_PAGE_SIZE, type VerificationQuery } from '../api/money-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
+import {
+  useApproveVerification,
+  useRejectVerification,
+  useVerification,
+  useVerifications,
+} from '../hooks/use-money.ts';
 import styles from './money.module.css';
 import {
   DistrictOnly,
@@ -37,27 +33,22 @@ const VerificationDrawer = ({
 }: {
   id: number | null;
   onClose: () => void;
-  onDecided: (text: string) => Promise<void>;
+  onDecided: (text: string) => void;
 }) => {
   const screens = Grid.useBreakpoint();
   const [toast, toastHolder] = message.useMessage();
   const [prompt, setPrompt] = useState<PromptRequest | null>(null);
   const [busy, setBusy] = useState(false);
-  const detail = useQuery({
-    queryKey: moneyKeys.verification(id ?? 0),
-    queryFn: () => getVerification(id!),
-    enabled: id !== null,
-    // The photo URLs expire: ask again each time the drawer opens.
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const detail = useVerification(id);
+  const approveRequest = useApproveVerification();
+  const rejectRequest = useRejectVerification();
   const v = detail.data;
   const approve = async () => {
     if (!v) return;
     setBusy(true);
     try {
-      await approveVerification(v.id);
-      await onDecided(`已通过 ${v.realName} 的实名认证`);
+      await approveRequest.mutateAsync(v.id);
+      onDecided(`已通过 ${v.realName} 的实名认证`);
     } catch (error) {
       void toast.error(errorText(error, '操作失败，请稍后重试'));
     } finally {
@@ -69,8 +60,8 @@ const VerificationDrawer = ({
     setPrompt(
       reasonRequest(`驳回 ${v.realName} 的实名认证`, async (reason) => {
         try {
-          await rejectVerification(v.id, reason);
-          await onDecided(`已驳回 ${v.realName} 的实名认证`);
+          await rejectRequest.mutateAsync({ id: v.id, reason });
+          onDecided(`已驳回 ${v.realName} 的实名认证`);
         } catch (error) {
           void toast.error(errorText(error, '操作失败，请稍后重试'));
           throw error;
@@ -140,17 +131,11 @@ const VerificationDrawer = ({
 
 /** /admin/verifications: real-name verification requests, pending first; the photos are shown in the drawer. */
 export const VerificationsPage = () => {
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [query, setQuery] = useState<VerificationQuery>({ current: 1, size: MONEY_PAGE_SIZE, status: 'PENDING' });
   const [open, setOpen] = useState<number | null>(null);
   const district = useDistrictScope();
-  const list = useQuery({
-    queryKey: moneyKeys.verifications(query),
-    queryFn: () => getVerifications(query),
-    enabled: district,
-  });
-  const refresh = () => refetchAfterWrite(client, { queryKey: [...moneyKeys.all, 'verifications'] });
+  const list = useVerifications(query, district);
 
   const columns: TableProps<AdminVerificationItem>['columns'] = [
     { title: '账号', key: 'user', width: 140, render: (_, r) => <PersonCell {...r} /> },
@@ -204,10 +189,9 @@ export const VerificationsPage = () => {
           <VerificationDrawer
             id={open}
             onClose={() => setOpen(null)}
-            onDecided={async (text) => {
+            onDecided={(text) => {
               void toast.success(text);
               setOpen(null);
-              await refresh();
             }}
           />
         </DistrictOnly>

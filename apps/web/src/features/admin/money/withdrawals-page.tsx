@@ -1,21 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_WITHDRAWAL_STATUS_LABELS, type AdminWithdrawalItem, formatYuan } from '@zyk/shared';
 import { Button, message, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { moneyKeys } from '../api/admin-keys.ts';
-import {
-  approveWithdrawal,
-  getWithdrawals,
-  MONEY_PAGE_SIZE,
-  rejectWithdrawal,
-  type WithdrawalQuery,
-} from '../api/money-api.ts';
+import { MONEY_PAGE_SIZE, type WithdrawalQuery } from '../api/money-api.ts';
 import { useConfirmPassword } from '../components/confirm-password.tsx';
 import { ConsolePage } from '../components/console-page.tsx';
+import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawals } from '../hooks/use-money.ts';
 import styles from './money.module.css';
 import {
   DistrictOnly,
@@ -33,44 +25,37 @@ import {
  * Alipay account (after the administrator's password again); 驳回 returns the amount to the teacher's income.
  */
 export const WithdrawalsPage = () => {
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [askPassword, passwordHolder] = useConfirmPassword();
   const [query, setQuery] = useState<WithdrawalQuery>({ current: 1, size: MONEY_PAGE_SIZE, status: 'PENDING' });
   const [prompt, setPrompt] = useState<PromptRequest | null>(null);
   const [paying, setPaying] = useState<number | null>(null);
   const district = useDistrictScope();
-  const list = useQuery({
-    queryKey: moneyKeys.withdrawals(query),
-    queryFn: () => getWithdrawals(query),
-    enabled: district,
-  });
-  const refresh = () => refetchAfterWrite(client, { queryKey: [...moneyKeys.all, 'withdrawals'] });
+  const list = useWithdrawals(query, district);
+  const approveRequest = useApproveWithdrawal();
+  const rejectRequest = useRejectWithdrawal();
 
   const pay = async (row: AdminWithdrawalItem) => {
     const password = await askPassword(`确认已向 ${row.realName} 打款 ${formatYuan(row.netAmount)}`);
     if (password === null) return;
     setPaying(row.id);
     try {
-      await approveWithdrawal(row.id, password);
+      await approveRequest.mutateAsync({ id: row.id, confirmPassword: password });
       void toast.success(`已确认打款 ${formatYuan(row.netAmount)}（代扣个税 ${formatYuan(row.tax)}）`);
     } catch (error) {
       void toast.error(errorText(error, '操作失败，请稍后重试'));
     } finally {
       setPaying(null);
-      await refresh();
     }
   };
   const reject = (row: AdminWithdrawalItem) =>
     setPrompt(
       reasonRequest(`驳回 ${row.realName} 的 ${formatYuan(row.amount)} 提现`, async (reason) => {
         try {
-          await rejectWithdrawal(row.id, reason);
+          await rejectRequest.mutateAsync({ id: row.id, reason });
           void toast.success(`已驳回，${formatYuan(row.amount)} 已退回可提现收入`);
-          await refresh();
         } catch (error) {
           void toast.error(errorText(error, '操作失败，请稍后重试'));
-          void refresh();
           throw error;
         }
       }),

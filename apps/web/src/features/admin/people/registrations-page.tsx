@@ -1,17 +1,15 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminApplicantRow } from '@zyk/shared';
 import { Alert, Button, message, Popconfirm, type TableProps } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { peopleKeys, registrationKeys } from '../api/admin-keys.ts';
-import { decideRegistration, getRegistrations, type RegistrationQuery } from '../api/people-api.ts';
+import type { RegistrationQuery } from '../api/people-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
 import { ConsoleTable } from '../components/console-table.tsx';
 import { PromptDialog, type PromptRequest } from '../components/prompt-dialog.tsx';
 import { useCan } from '../hooks/use-identity.ts';
+import { useApproveRegistration, useRegistrations, useRejectRegistration } from '../hooks/use-people.ts';
 import styles from './people.module.css';
 
 const PAGE_SIZE = 20;
@@ -28,30 +26,25 @@ const POLICY_TEXT = {
  */
 export const RegistrationsPage = () => {
   const can = useCan();
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [page, setPage] = useState(1);
   const query: RegistrationQuery = { current: page, size: PAGE_SIZE };
   const [prompt, setPrompt] = useState<PromptRequest | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const list = useQuery({
-    queryKey: registrationKeys.list(query),
-    queryFn: () => getRegistrations(query),
-    placeholderData: keepPreviousData,
-  });
+  const list = useRegistrations(query);
+  const approval = useApproveRegistration();
+  const rejection = useRejectRegistration();
   const mayDecide = can('users.write');
-  const refresh = () => refetchAfterWrite(client, { queryKey: [...peopleKeys.all] });
 
   const approve = async (row: AdminApplicantRow) => {
     setBusy(row.id);
     try {
-      await decideRegistration(row.id, true);
+      await approval.mutateAsync(row.id);
       void toast.success(`已通过 ${row.realName} 的注册申请，已短信通知`);
     } catch (error) {
       void toast.error(errorText(error, '操作失败，请稍后重试'));
     } finally {
       setBusy(null);
-      await refresh();
     }
   };
 
@@ -65,12 +58,10 @@ export const RegistrationsPage = () => {
       placeholder: '申请人会在短信里看到这段话，例如：经核实非本校教师',
       onSubmit: async (reason) => {
         try {
-          await decideRegistration(row.id, false, reason);
+          await rejection.mutateAsync({ id: row.id, reason });
           void toast.success(`已拒绝 ${row.realName} 的注册申请，已短信通知`);
-          await refresh();
         } catch (error) {
           void toast.error(errorText(error, '操作失败，请稍后重试'));
-          void refresh();
           throw error;
         }
       },

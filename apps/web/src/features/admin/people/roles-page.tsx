@@ -1,16 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AdminRoleRow, PERMISSION_CODES, PERMISSIONS, type Permission, ROLE_SCOPES } from '@zyk/shared';
 import { Alert, Button, Checkbox, Modal, message, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { consoleKeys, peopleKeys } from '../api/admin-keys.ts';
-import { getRoles, setRolePermissions } from '../api/people-api.ts';
 import { useConfirmPassword } from '../components/confirm-password.tsx';
 import { ConsolePage } from '../components/console-page.tsx';
 import { useIdentity } from '../hooks/use-identity.ts';
+import { useRoles, useSetRolePermissions } from '../hooks/use-people.ts';
 import styles from './people.module.css';
 
 const PermissionsEditor = ({
@@ -24,13 +21,15 @@ const PermissionsEditor = ({
 }) => {
   const [picked, setPicked] = useState<Permission[]>(role.permissions);
   const [ask, confirmHolder] = useConfirmPassword();
-  const save = useMutation({
-    mutationFn: (password: string) => setRolePermissions(role.id, picked, password),
-    onSuccess: onSaved,
-  });
+  const save = useSetRolePermissions();
   const submit = async () => {
     const password = await ask(`确认修改“${role.name}”的权限`);
-    if (password) save.mutate(password);
+    if (password) {
+      // The dialog shows a failure (save.error).
+      void save
+        .mutateAsync({ roleId: role.id, permissions: picked, confirmPassword: password })
+        .then(onSaved, () => {});
+    }
   };
   return (
     <Modal
@@ -71,11 +70,10 @@ const PermissionsEditor = ({
 
 /** /admin/roles: each role's scope and permissions; edit a role's permissions (password asked again). */
 export const RolesPage = () => {
-  const client = useQueryClient();
   const identity = useIdentity();
   const [toast, toastHolder] = message.useMessage();
   const [editing, setEditing] = useState<AdminRoleRow | null>(null);
-  const roles = useQuery({ queryKey: peopleKeys.roles(), queryFn: getRoles });
+  const roles = useRoles();
   const district = !!identity.data?.scope.all;
   return (
     <TouchSize>
@@ -158,9 +156,6 @@ export const RolesPage = () => {
             onSaved={() => {
               void toast.success(`已更新“${editing.name}”的权限`);
               setEditing(null);
-              void refetchAfterWrite(client, { queryKey: peopleKeys.roles() });
-              // The administrator's own permissions may have changed with the role.
-              void refetchAfterWrite(client, { queryKey: consoleKeys.identity() });
             }}
           />
         )}

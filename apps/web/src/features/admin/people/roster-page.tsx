@@ -1,15 +1,13 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RosterOutcome, RosterResult, RosterRowResult } from '@zyk/shared';
 import { Alert, Button, Grid, Input, Result, Segmented, Table, type TableColumnsType, Tag, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { peopleKeys } from '../api/admin-keys.ts';
-import { commitRoster, previewRoster, ROSTER_TEMPLATE } from '../api/people-api.ts';
+import { ROSTER_TEMPLATE } from '../api/people-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
 import { useIdentity } from '../hooks/use-identity.ts';
+import { useCommitRoster, usePreviewRoster } from '../hooks/use-people.ts';
 import styles from './people.module.css';
 
 const OUTCOMES: Record<RosterOutcome, { label: string; color: string }> = {
@@ -110,28 +108,30 @@ const RowsTable = ({ result }: { result: RosterResult }) => {
  */
 export const RosterPage = () => {
   const identity = useIdentity();
-  const client = useQueryClient();
   const [csv, setCsv] = useState('');
   const [preview, setPreview] = useState<{ csv: string; result: RosterResult } | null>(null);
   const [committed, setCommitted] = useState<RosterResult | null>(null);
   const district = !!identity.data?.scope.all;
 
-  const check = useMutation({
-    mutationFn: previewRoster,
-    onSuccess: (result, text) => {
-      setPreview({ csv: text, result });
-      setCommitted(null);
-    },
-  });
-  const commit = useMutation({
-    mutationFn: commitRoster,
-    onSuccess: (result) => {
-      setCommitted(result);
-      setPreview(null);
-      void refetchAfterWrite(client, { queryKey: peopleKeys.users() });
-      void refetchAfterWrite(client, { queryKey: peopleKeys.schools() });
-    },
-  });
+  const check = usePreviewRoster();
+  const commit = useCommitRoster();
+  // Failures show below (check.error, commit.error).
+  const runCheck = (text: string) =>
+    check.mutateAsync(text).then(
+      (result) => {
+        setPreview({ csv: text, result });
+        setCommitted(null);
+      },
+      () => {},
+    );
+  const runCommit = (text: string) =>
+    commit.mutateAsync(text).then(
+      (result) => {
+        setCommitted(result);
+        setPreview(null);
+      },
+      () => {},
+    );
   // The preview stands for the text it was made from: editing the text asks for a new preview.
   const stale = preview !== null && preview.csv !== csv;
   const writes = preview ? preview.result.counts.create + preview.result.counts.update : 0;
@@ -193,7 +193,7 @@ export const RosterPage = () => {
               type="primary"
               disabled={!csv.trim()}
               loading={check.isPending}
-              onClick={() => check.mutate(csv)}
+              onClick={() => void runCheck(csv)}
               data-testid="roster-preview"
             >
               预览
@@ -201,7 +201,7 @@ export const RosterPage = () => {
             <Button
               disabled={!preview || stale || writes === 0}
               loading={commit.isPending}
-              onClick={() => preview && commit.mutate(preview.csv)}
+              onClick={() => preview && void runCommit(preview.csv)}
               data-testid="roster-commit"
             >
               确认导入{preview && !stale ? `（${writes} 人）` : ''}

@@ -1,69 +1,32 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSchoolRow } from '@zyk/shared';
 import { Button, Cascader, Form, Input, InputNumber, Modal, message, Popconfirm, Space, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { peopleKeys } from '../api/admin-keys.ts';
-import {
-  createSchool,
-  getAreas,
-  getSchools,
-  type SchoolBody,
-  setSchoolRetired,
-  updateSchool,
-} from '../api/people-api.ts';
+import type { SchoolBody } from '../api/people-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
+import {
+  type AreaOption,
+  useAreaOptions,
+  useSaveSchool,
+  useSchools,
+  useSetSchoolRetired,
+} from '../hooks/use-people.ts';
 import styles from './people.module.css';
-
-interface AreaOption {
-  value: string;
-  label: string;
-  isLeaf: boolean;
-  children?: AreaOption[];
-}
-
-const toOptions = (rows: { code: string; name: string; hasChildren: boolean }[]): AreaOption[] =>
-  rows.map((a) => ({ value: a.code, label: a.name, isLeaf: !a.hasChildren }));
 
 /**
  * 省 / 市 / 区县 from the public area tree, loaded a level at a time; the levels of an existing value are loaded
  * up front so the picker shows it.
  */
 const AreaPicker = ({ value, onChange, id }: { value?: string[]; onChange?: (v: string[]) => void; id?: string }) => {
-  const [options, setOptions] = useState<AreaOption[]>([]);
-  const [initial] = useState(value ?? []);
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const roots = toOptions(await getAreas(null));
-      let level = roots;
-      for (const code of initial.slice(0, -1)) {
-        const node = level.find((o) => o.value === code);
-        if (!node) break;
-        node.children = toOptions(await getAreas(code));
-        level = node.children;
-      }
-      if (live) setOptions(roots);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [initial]);
-  const loadData = async (path: AreaOption[]) => {
-    const node = path[path.length - 1];
-    if (!node || node.children) return;
-    node.children = toOptions(await getAreas(node.value));
-    setOptions((o) => [...o]);
-  };
+  const { options, loadChildren } = useAreaOptions(value);
   return (
     <Cascader
       id={id}
       options={options}
-      loadData={(path) => void loadData(path as AreaOption[])}
+      loadData={(path) => void loadChildren(path as AreaOption[])}
       value={value}
       onChange={(v) => onChange?.((v as string[] | undefined) ?? [])}
       changeOnSelect
@@ -90,12 +53,15 @@ const SchoolForm = ({
   onSaved: (name: string) => void;
 }) => {
   const [form] = Form.useForm<SchoolValues>();
-  const save = useMutation({
-    mutationFn: (body: SchoolBody) => (school ? updateSchool(school.id, body) : createSchool(body)),
-    onSuccess: (_r, body) => onSaved(body.name),
-  });
-  const submit = (v: SchoolValues) =>
-    save.mutate({ name: v.name, code: v.code, areaCode: v.area?.at(-1) ?? null, sort: v.sort ?? 0 });
+  const save = useSaveSchool();
+  const submit = (v: SchoolValues) => {
+    const body: SchoolBody = { name: v.name, code: v.code, areaCode: v.area?.at(-1) ?? null, sort: v.sort ?? 0 };
+    // The form shows a failure (save.error).
+    void save.mutateAsync({ id: school ? school.id : null, body }).then(
+      () => onSaved(body.name),
+      () => {},
+    );
+  };
   return (
     <Modal
       open
@@ -160,23 +126,20 @@ const SchoolForm = ({
 
 /** /admin/schools: the district's schools with their area, members and status; create, edit, retire, restore. */
 export const SchoolsPage = () => {
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<AdminSchoolRow | 'new' | null>(null);
-  const schools = useQuery({ queryKey: peopleKeys.schools(), queryFn: getSchools });
-  const refresh = () => {
-    void refetchAfterWrite(client, { queryKey: peopleKeys.schools() });
-    void refetchAfterWrite(client, { queryKey: peopleKeys.options() });
-  };
-  const retire = useMutation({
-    mutationFn: ({ id, retired }: { id: number; retired: boolean }) => setSchoolRetired(id, retired),
-    onSuccess: (r) => {
-      void toast.success(r.retired ? '学校已停用' : '学校已恢复');
-      refresh();
-    },
-    onError: (error) => void toast.error(errorText(error, '操作失败')),
-  });
+  const schools = useSchools();
+  const retire = useSetSchoolRetired();
+  /** Retires or restores a school and says how it went; the promise fails as the request did. */
+  const setRetired = (id: number, retired: boolean) =>
+    retire.mutateAsync({ id, retired }).then(
+      (r) => void toast.success(r.retired ? '学校已停用' : '学校已恢复'),
+      (error: unknown) => {
+        void toast.error(errorText(error, '操作失败'));
+        throw error;
+      },
+    );
   const rows = (schools.data ?? []).filter(
     (s) => !keyword || s.name.includes(keyword) || s.code.toLowerCase().includes(keyword.toLowerCase()),
   );
@@ -267,7 +230,7 @@ export const SchoolsPage = () => {
                     {s.retired ? (
                       <Button
                         type="link"
-                        onClick={() => retire.mutate({ id: s.id, retired: false })}
+                        onClick={() => void setRetired(s.id, false).catch(() => {})}
                         aria-label={`恢复 ${s.name}`}
                       >
                         恢复
@@ -280,7 +243,7 @@ export const SchoolsPage = () => {
                           okText="停用"
                           cancelText="取消"
                           okButtonProps={{ danger: true }}
-                          onConfirm={() => retire.mutateAsync({ id: s.id, retired: true })}
+                          onConfirm={() => setRetired(s.id, true)}
                         >
                           <Button type="link" danger aria-label={`停用 ${s.name}`}>
                             停用
@@ -301,7 +264,6 @@ export const SchoolsPage = () => {
             onSaved={(name) => {
               void toast.success(editing === 'new' ? `已新建学校 ${name}` : `已保存 ${name}`);
               setEditing(null);
-              refresh();
             }}
           />
         )}

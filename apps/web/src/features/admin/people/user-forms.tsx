@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import type { AdminUserDetail, AdminUserOptions } from '@zyk/shared';
 import { Checkbox, Form, Input, Modal, message, Select } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-result.ts';
-import { createUser, type NewUser, resetUserPassword, setUserRoles, updateUser } from '../api/people-api.ts';
+import type { NewUser, UserEdit } from '../api/people-api.ts';
 import { useConfirmPassword } from '../components/confirm-password.tsx';
+import { useCreateUser, useResetUserPassword, useSetUserRoles, useUpdateUser } from '../hooks/use-people.ts';
 import styles from './people.module.css';
 
 const PASSWORD_RULE = {
@@ -92,12 +92,9 @@ export const CreateUserModal = ({
   onCreated: (id: number, realName: string) => void;
 }) => {
   const [form] = Form.useForm<NewUser>();
-  const create = useMutation({
-    mutationFn: createUser,
-    onSuccess: ({ id }, body) => onCreated(id, body.realName),
-  });
-  const submit = (values: NewUser) =>
-    create.mutate({
+  const create = useCreateUser();
+  const submit = (values: NewUser) => {
+    const body: NewUser = {
       realName: values.realName ?? '',
       userName: values.userName ?? '',
       password: values.password ?? '',
@@ -107,7 +104,13 @@ export const CreateUserModal = ({
       subject: values.subject ?? '',
       school: values.school ?? '',
       role: values.role ?? 'teacher',
-    });
+    };
+    // The form shows a failure (create.error).
+    void create.mutateAsync(body).then(
+      ({ id }) => onCreated(id, body.realName),
+      () => {},
+    );
+  };
   return (
     <Modal
       open
@@ -196,9 +199,9 @@ export const EditUserModal = ({
   onSaved: () => void;
 }) => {
   const [form] = Form.useForm<EditValues>();
-  const save = useMutation({ mutationFn: updateUser, onSuccess: onSaved });
-  const submit = (values: EditValues) =>
-    save.mutate({
+  const save = useUpdateUser();
+  const submit = (values: EditValues) => {
+    const body: UserEdit = {
       id: user.id,
       realName: values.realName,
       phone: values.phone ?? '',
@@ -206,7 +209,10 @@ export const EditUserModal = ({
       stageId: values.stageId ?? null,
       subjectId: values.subjectId ?? null,
       ...(schoolEditable && values.schoolId !== undefined ? { schoolId: values.schoolId } : {}),
-    });
+    };
+    // The form shows a failure (save.error).
+    void save.mutateAsync(body).then(onSaved, () => {});
+  };
   return (
     <Modal
       open
@@ -266,10 +272,9 @@ export const ResetPasswordModal = ({
   onDone: () => void;
 }) => {
   const [form] = Form.useForm<{ password: string }>();
-  const reset = useMutation({
-    mutationFn: (password: string) => resetUserPassword(user.id, password),
-    onSuccess: onDone,
-  });
+  const reset = useResetUserPassword();
+  // The form shows a failure (reset.error).
+  const submit = (password: string) => reset.mutateAsync({ id: user.id, password }).then(onDone, () => {});
   return (
     <Modal
       open
@@ -284,7 +289,7 @@ export const ResetPasswordModal = ({
       <p className={styles.hint}>
         重置后该用户的全部会话将退出，登录锁定同时解除。请把新密码告知本人并提醒其登录后修改。
       </p>
-      <Form form={form} layout="vertical" onFinish={(v) => reset.mutate(v.password)}>
+      <Form form={form} layout="vertical" onFinish={(v) => void submit(v.password)}>
         <Form.Item name="password" label="新密码" rules={[{ required: true, message: '请填写新密码' }, PASSWORD_RULE]}>
           <Input.Password maxLength={32} autoComplete="new-password" />
         </Form.Item>
@@ -313,14 +318,14 @@ export const RolesModal = ({
   const [roleIds, setRoleIds] = useState<number[]>(user.roles.map((r) => r.id));
   const [ask, confirmHolder] = useConfirmPassword();
   const [toast, toastHolder] = message.useMessage();
-  const save = useMutation({
-    mutationFn: (password: string) => setUserRoles(user.id, roleIds, password),
-    onSuccess: onSaved,
-    onError: (error) => void toast.error(errorText(error, '设置角色失败')),
-  });
+  const save = useSetUserRoles();
   const submit = async () => {
     const password = await ask('确认设置角色');
-    if (password) save.mutate(password);
+    if (password) {
+      void save.mutateAsync({ id: user.id, roleIds, confirmPassword: password }).then(onSaved, (error: unknown) => {
+        void toast.error(errorText(error, '设置角色失败'));
+      });
+    }
   };
   const scopeNote = (scope: string) =>
     scope === 'all' ? '（全区）' : scope === 'school' ? '（本校）' : scope === 'subject' ? '（本学段学科）' : '';

@@ -1,5 +1,4 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserDetail, AdminUserOptions, AdminUserRow } from '@zyk/shared';
 import {
   Button,
@@ -18,11 +17,10 @@ import { useState } from 'react';
 import { LoadError, Loading } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { peopleKeys } from '../api/admin-keys.ts';
-import { getUser, getUserOptions, getUsers, setUserStatus, type UserQuery, unlockUser } from '../api/people-api.ts';
+import type { UserQuery } from '../api/people-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
 import { useCan, useIdentity } from '../hooks/use-identity.ts';
+import { useSetUserStatus, useUnlockUser, useUser, useUserOptions, useUsers } from '../hooks/use-people.ts';
 import styles from './people.module.css';
 import { CreateUserModal, EditUserModal, ResetPasswordModal, RolesModal } from './user-forms.tsx';
 
@@ -46,7 +44,6 @@ const stageText = (u: AdminUserRow) => [u.stageName, u.subjectName].filter(Boole
 export const UsersPage = () => {
   const can = useCan();
   const identity = useIdentity();
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [keyword, setKeyword] = useState('');
   const [filters, setFilters] = useState<Omit<UserQuery, 'keyword' | 'current' | 'size' | 'sort' | 'order'>>({});
@@ -62,12 +59,8 @@ export const UsersPage = () => {
     ...(keyword ? { keyword } : {}),
     ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null)),
   };
-  const users = useQuery({
-    queryKey: peopleKeys.userList(query),
-    queryFn: () => getUsers(query),
-    placeholderData: keepPreviousData,
-  });
-  const options = useQuery({ queryKey: peopleKeys.options(), queryFn: getUserOptions, staleTime: 60_000 });
+  const users = useUsers(query);
+  const options = useUserOptions();
   const district = !!identity.data?.scope.all;
   const writable = can('users.write');
 
@@ -271,10 +264,7 @@ export const UsersPage = () => {
             options={options.data}
             district={district}
             onClose={() => setOpenId(null)}
-            onChanged={(text) => {
-              void toast.success(text);
-              void refetchAfterWrite(client, { queryKey: peopleKeys.users() });
-            }}
+            onChanged={(text) => void toast.success(text)}
           />
         )}
         {creating && options.data && (
@@ -286,7 +276,6 @@ export const UsersPage = () => {
             onCreated={(id, realName) => {
               setCreating(false);
               void toast.success(`已新建用户 ${realName}`);
-              void refetchAfterWrite(client, { queryKey: peopleKeys.users() });
               setOpenId(id);
             }}
           />
@@ -317,7 +306,7 @@ const UserDrawer = ({
   const screens = Grid.useBreakpoint();
   const [toast, toastHolder] = message.useMessage();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const detail = useQuery({ queryKey: peopleKeys.user(id), queryFn: () => getUser(id) });
+  const detail = useUser(id);
   const u = detail.data;
   const writable = can('users.write');
   const self = identity.data?.userId === id;
@@ -326,16 +315,20 @@ const UserDrawer = ({
     setDialog(null);
     onChanged(text);
   };
-  const status = useMutation({
-    mutationFn: (next: 'ACTIVE' | 'DISABLED') => setUserStatus(id, next),
-    onSuccess: (r) => done(r.status === 'DISABLED' ? '已停用，其全部会话已退出' : '已启用'),
-    onError: (error) => void toast.error(errorText(error, '操作失败')),
-  });
-  const unlock = useMutation({
-    mutationFn: () => unlockUser(id),
-    onSuccess: (r) => done(r.wasLocked ? '已解除登录锁定' : '该用户没有登录锁定'),
-    onError: (error) => void toast.error(errorText(error, '操作失败')),
-  });
+  const status = useSetUserStatus();
+  const unlock = useUnlockUser();
+  const fail = (error: unknown) => void toast.error(errorText(error, '操作失败'));
+  /** Disables or enables the user and says how it went; the promise fails as the request did. */
+  const setStatus = (next: 'ACTIVE' | 'DISABLED') =>
+    status.mutateAsync({ id, status: next }).then(
+      (r) => done(r.status === 'DISABLED' ? '已停用，其全部会话已退出' : '已启用'),
+      (error: unknown) => {
+        fail(error);
+        throw error;
+      },
+    );
+  const unlockNow = () =>
+    unlock.mutateAsync(id).then((r) => done(r.wasLocked ? '已解除登录锁定' : '该用户没有登录锁定'), fail);
 
   return (
     <Drawer
@@ -386,19 +379,19 @@ const UserDrawer = ({
                   cancelText="取消"
                   okButtonProps={{ danger: true }}
                   disabled={self}
-                  onConfirm={() => status.mutateAsync('DISABLED')}
+                  onConfirm={() => setStatus('DISABLED')}
                 >
                   <Button danger disabled={self} title={self ? '不能停用自己的账号' : undefined}>
                     停用
                   </Button>
                 </Popconfirm>
               ) : (
-                <Button loading={status.isPending} onClick={() => status.mutate('ACTIVE')}>
+                <Button loading={status.isPending} onClick={() => void setStatus('ACTIVE').catch(() => {})}>
                   启用
                 </Button>
               )}
               <Button onClick={() => setDialog('password')}>重置密码</Button>
-              <Button loading={unlock.isPending} disabled={!u.lockedUntil} onClick={() => unlock.mutate()}>
+              <Button loading={unlock.isPending} disabled={!u.lockedUntil} onClick={() => void unlockNow()}>
                 解除锁定
               </Button>
               {can('users.roles') && <Button onClick={() => setDialog('roles')}>设置角色</Button>}

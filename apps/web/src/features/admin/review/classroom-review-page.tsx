@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassroomKind, ClassroomQueueItem } from '@zyk/shared';
 import { Button, Input, message, Space, Table, type TableProps, Tabs } from 'antd';
 import { useState } from 'react';
@@ -6,12 +5,11 @@ import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { reviewKeys } from '../api/admin-keys.ts';
-import { approveClassroom, CLASSROOM_PAGE_SIZE, getClassroomQueue, rejectClassroom } from '../api/review-api.ts';
+import { CLASSROOM_PAGE_SIZE } from '../api/review-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
 import { NoSpaceButtons } from '../components/no-space-buttons.tsx';
 import { ReasonDialog, type ReasonRequest } from '../components/reason-dialog.tsx';
+import { useApproveClassroom, useClassroomQueue, useRejectClassroom } from '../hooks/use-review.ts';
 import styles from './review.module.css';
 
 const LABEL: Record<ClassroomKind, string> = { course: '课程', topic: '专题' };
@@ -42,31 +40,23 @@ export const ClassroomReviewPage = () => {
 };
 
 const ClassroomQueue = ({ kind }: { kind: ClassroomKind }) => {
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [current, setCurrent] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [typed, setTyped] = useState('');
   const [reason, setReason] = useState<ReasonRequest | null>(null);
-  const queue = useQuery({
-    queryKey: reviewKeys.classroom(kind, current, keyword),
-    queryFn: () => getClassroomQueue(kind, current, keyword),
-  });
-  const refresh = () => refetchAfterWrite(client, { queryKey: [...reviewKeys.all, 'classroom'] });
+  const queue = useClassroomQueue(kind, current, keyword);
   const label = LABEL[kind];
   const rows = queue.data?.objList ?? [];
 
-  const approve = useMutation({
-    mutationFn: (row: ClassroomQueueItem) => approveClassroom(kind, row.id),
-    onSuccess: (done) => {
-      void toast.success(`已通过${label}《${done.title}》，已发布`);
-      void refresh();
-    },
-    onError: (error) => {
-      void toast.error(errorText(error, '审核失败，请稍后重试'));
-      void refresh();
-    },
-  });
+  const approve = useApproveClassroom();
+  const reject = useRejectClassroom();
+  // Through the promise rather than per-call callbacks: rows approve independently, and each answer gets its toast.
+  const approveRow = (row: ClassroomQueueItem) =>
+    approve.mutateAsync({ kind, id: row.id }).then(
+      (done) => void toast.success(`已通过${label}《${done.title}》，已发布`),
+      (error: unknown) => void toast.error(errorText(error, '审核失败，请稍后重试')),
+    );
   const askReject = (row: ClassroomQueueItem) =>
     setReason({
       title: `驳回${label}《${row.title}》`,
@@ -75,12 +65,10 @@ const ClassroomQueue = ({ kind }: { kind: ClassroomKind }) => {
       danger: true,
       onSubmit: async (text) => {
         try {
-          await rejectClassroom(kind, row.id, text);
+          await reject.mutateAsync({ kind, id: row.id, reason: text });
           void toast.success(`已驳回${label}《${row.title}》，作者会收到驳回原因`);
-          await refresh();
         } catch (error) {
           void toast.error(errorText(error, '驳回失败，请稍后重试'));
-          void refresh();
           throw error;
         }
       },
@@ -135,7 +123,7 @@ const ClassroomQueue = ({ kind }: { kind: ClassroomKind }) => {
           <Button
             type="link"
             loading={approve.isPending && approve.variables?.id === row.id}
-            onClick={() => approve.mutate(row)}
+            onClick={() => void approveRow(row)}
             aria-label={`通过${label}《${row.title}》`}
           >
             通过

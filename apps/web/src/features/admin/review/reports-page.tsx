@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { REPORT_CATEGORIES, RESOURCE_STATUS_LABELS, RESOURCE_TYPE_LABELS, type ReportGroup } from '@zyk/shared';
 import { Button, message, Select, Space, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
@@ -6,12 +5,11 @@ import { EmptyState, LoadError } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { reviewKeys } from '../api/admin-keys.ts';
-import { dismissReports, getReportGroups, REPORTS_PAGE_SIZE, takeDownReported } from '../api/review-api.ts';
+import { REPORTS_PAGE_SIZE } from '../api/review-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
 import { NoSpaceButtons } from '../components/no-space-buttons.tsx';
 import { ReasonDialog, type ReasonRequest } from '../components/reason-dialog.tsx';
+import { useDismissReports, useReportGroups, useTakeDownReported } from '../hooks/use-review.ts';
 import styles from './review.module.css';
 
 /**
@@ -19,16 +17,13 @@ import styles from './review.module.css';
  * latest texts; dismiss them all with a note, or take the resource down (both tell the reporters).
  */
 export const ReportsPage = () => {
-  const client = useQueryClient();
   const [toast, toastHolder] = message.useMessage();
   const [current, setCurrent] = useState(1);
   const [category, setCategory] = useState<string | undefined>();
   const [reason, setReason] = useState<ReasonRequest | null>(null);
-  const groups = useQuery({
-    queryKey: reviewKeys.reports(current, category),
-    queryFn: () => getReportGroups(current, category),
-  });
-  const refresh = () => refetchAfterWrite(client, { queryKey: [...reviewKeys.all, 'reports'] });
+  const groups = useReportGroups(current, category);
+  const dismiss = useDismissReports();
+  const takeDown = useTakeDownReported();
   const rows = groups.data?.objList ?? [];
 
   const decide = (row: ReportGroup, how: 'dismiss' | 'takedown') =>
@@ -41,17 +36,15 @@ export const ReportsPage = () => {
         try {
           const done =
             how === 'dismiss'
-              ? await dismissReports(row.resourceId, text)
-              : await takeDownReported(row.resourceId, text);
+              ? await dismiss.mutateAsync({ resourceId: row.resourceId, note: text })
+              : await takeDown.mutateAsync({ resourceId: row.resourceId, reason: text });
           void toast.success(
             how === 'dismiss'
               ? `已驳回 ${done.closed} 条举报，资源保持不变`
               : `已下架《${row.title}》，关闭举报 ${done.closed} 条`,
           );
-          await refresh();
         } catch (error) {
           void toast.error(errorText(error, '处理失败，请稍后重试'));
-          void refresh();
           throw error;
         }
       },

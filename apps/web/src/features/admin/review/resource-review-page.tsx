@@ -1,5 +1,4 @@
 import { CheckOutlined, CloseOutlined, StopOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatBytes,
   RESOURCE_STATUS_LABELS,
@@ -27,21 +26,19 @@ import { EmptyState, LoadError, Loading } from '../../../components/status.tsx';
 import { TouchSize } from '../../../components/touch-size.tsx';
 import { errorText } from '../../../lib/api-result.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
-import { refetchAfterWrite } from '../../../lib/refetch.ts';
-import { reviewKeys } from '../api/admin-keys.ts';
-import {
-  approveResources,
-  getQueue,
-  getReviewResource,
-  type QueueQuery,
-  rejectResource,
-  takeDownResource,
-} from '../api/review-api.ts';
+import type { ApproveResult, QueueQuery } from '../api/review-api.ts';
 import { ConsolePage } from '../components/console-page.tsx';
 import { NoSpaceButtons } from '../components/no-space-buttons.tsx';
 import { ReasonDialog, type ReasonRequest } from '../components/reason-dialog.tsx';
 import type { StageSubject } from '../components/stage-subject-select.tsx';
 import { useIdentity } from '../hooks/use-identity.ts';
+import {
+  useApproveResources,
+  useRejectResource,
+  useReviewQueue,
+  useReviewResource,
+  useTakeDownResource,
+} from '../hooks/use-review.ts';
 import styles from './review.module.css';
 
 export interface ResourceReviewSlots {
@@ -55,7 +52,7 @@ const PAGE_SIZE = 10;
 const LEVEL_LABELS = { 1: '待学校初审', 2: '待区县终审' } as const;
 
 /** What an approval did, in one sentence for the toast. */
-const approvedText = (result: Awaited<ReturnType<typeof approveResources>>) => {
+const approvedText = (result: ApproveResult) => {
   const published = result.approved.filter((a) => a.outcome === 'published').length;
   const school = result.approved.length - published;
   const parts = [
@@ -72,7 +69,6 @@ const approvedText = (result: Awaited<ReturnType<typeof approveResources>>) => {
  * review each row says where it waits, and only the rows the administrator may decide on can be selected.
  */
 export const ResourceReviewPage = ({ renderPreview, renderStageSubject }: ResourceReviewSlots) => {
-  const client = useQueryClient();
   const identity = useIdentity();
   const twoLevels = identity.data?.reviewLevels === 2;
   const [toast, toastHolder] = message.useMessage();
@@ -81,30 +77,29 @@ export const ResourceReviewPage = ({ renderPreview, renderStageSubject }: Resour
   const [selected, setSelected] = useState<number[]>([]);
   const [openId, setOpenId] = useState<number | null>(null);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
-  const queue = useQuery({ queryKey: reviewKeys.queue(query), queryFn: () => getQueue(query) });
+  const queue = useReviewQueue(query);
   const compact = Grid.useBreakpoint().md === false;
   const rows = queue.data?.objList ?? [];
   const actionableIds = rows.filter((r) => r.actionable).map((r) => r.id);
   const allSelected = actionableIds.length > 0 && actionableIds.every((id) => selected.includes(id));
 
-  const refresh = async () => {
-    setSelected([]);
-    await refetchAfterWrite(client, { queryKey: reviewKeys.all });
-  };
   const filter = (patch: Partial<QueueQuery>) => setQuery((q) => ({ ...q, ...patch, current: 1 }));
 
-  const approve = useMutation({
-    mutationFn: approveResources,
-    onSuccess: async (result) => {
-      void toast.success(approvedText(result));
-      setOpenId(null);
-      await refresh();
-    },
-    onError: (error) => {
-      void toast.error(errorText(error, '审核失败，请稍后重试'));
-      void refresh();
-    },
-  });
+  const approve = useApproveResources();
+  const reject = useRejectResource();
+  const takeDown = useTakeDownResource();
+  const approveIds = (ids: number[]) =>
+    approve.mutate(ids, {
+      onSuccess: (result) => {
+        void toast.success(approvedText(result));
+        setOpenId(null);
+        setSelected([]);
+      },
+      onError: (error) => {
+        void toast.error(errorText(error, '审核失败，请稍后重试'));
+        setSelected([]);
+      },
+    });
   const askReject = (row: { id: number; title: string }) =>
     setReason({
       title: `驳回《${row.title}》`,
@@ -113,13 +108,13 @@ export const ResourceReviewPage = ({ renderPreview, renderStageSubject }: Resour
       danger: true,
       onSubmit: async (text) => {
         try {
-          await rejectResource(row.id, text);
+          await reject.mutateAsync({ id: row.id, reason: text });
           void toast.success(`已驳回《${row.title}》，作者会收到驳回原因`);
           setOpenId(null);
-          await refresh();
+          setSelected([]);
         } catch (error) {
           void toast.error(errorText(error, '驳回失败，请稍后重试'));
-          void refresh();
+          setSelected([]);
           throw error;
         }
       },
@@ -132,9 +127,9 @@ export const ResourceReviewPage = ({ renderPreview, renderStageSubject }: Resour
       danger: true,
       onSubmit: async (text) => {
         try {
-          await takeDownResource(row.id, text);
+          await takeDown.mutateAsync({ id: row.id, reason: text });
           void toast.success(`已下架《${row.title}》`);
-          await refresh();
+          setSelected([]);
         } catch (error) {
           void toast.error(errorText(error, '下架失败，请稍后重试'));
           throw error;
@@ -220,7 +215,7 @@ export const ResourceReviewPage = ({ renderPreview, renderStageSubject }: Resour
           <Button
             type="link"
             disabled={!row.actionable || approve.isPending}
-            onClick={() => approve.mutate([row.id])}
+            onClick={() => approveIds([row.id])}
             aria-label={`通过《${row.title}》`}
           >
             通过
@@ -269,7 +264,7 @@ export const ResourceReviewPage = ({ renderPreview, renderStageSubject }: Resour
                 icon={<CheckOutlined aria-hidden />}
                 disabled={selected.length === 0}
                 loading={approve.isPending}
-                onClick={() => approve.mutate(selected)}
+                onClick={() => approveIds(selected)}
               >
                 批量通过{selected.length ? `（${selected.length}）` : ''}
               </Button>
@@ -370,7 +365,7 @@ export const ResourceReviewPage = ({ renderPreview, renderStageSubject }: Resour
               twoLevels={twoLevels}
               renderPreview={renderPreview}
               approving={approve.isPending}
-              onApprove={(id) => approve.mutate([id])}
+              onApprove={(id) => approveIds([id])}
               onReject={askReject}
               onTakedown={askTakedown}
             />
@@ -400,7 +395,7 @@ const ReviewDetail = ({
   onReject: (row: { id: number; title: string }) => void;
   onTakedown: (row: { id: number; title: string }) => void;
 }) => {
-  const detail = useQuery({ queryKey: reviewKeys.resource(id), queryFn: () => getReviewResource(id) });
+  const detail = useReviewResource(id);
   if (detail.isPending) {
     return (
       <div className={styles.centered}>
