@@ -150,6 +150,55 @@ describe("home page's first paint (home.html)", () => {
   });
 });
 
+describe('a first visit that begins on a shared link', () => {
+  it('shows the page it links to, with the stage/subject choice offered above it instead of a dialog over it', async () => {
+    const { context, page, errors } = await openSession(browser);
+    try {
+      await page.goto(`${t.url}/home/documents`);
+      const offer = page.getByRole('region', { name: '选择学段与学科' });
+      await offer.waitFor();
+      expect(await picker(page).count()).toBe(0);
+      await page.screenshot({ path: artifact('deep-link-offer.png') });
+
+      // The offer opens the same picker; choosing settles it, and the offer is gone.
+      await offer.getByRole('button', { name: '选择学段与学科' }).click();
+      const dialog = picker(page);
+      await dialog.waitFor({ state: 'visible' });
+      await chips(dialog, '学段').filter({ hasText: '初中' }).click();
+      await chips(dialog, '学科').filter({ hasText: /^数学$/ }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await offer.count()).toBe(0);
+      expect(await label(page).textContent()).toBe('初中 | 数学');
+
+      // A later visit in the same tab is not asked again.
+      await page.goto(`${t.url}/home/search`);
+      await label(page).waitFor();
+      expect(await offer.count()).toBe(0);
+      expect(await picker(page).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('goes away for the session with 暂不选择', async () => {
+    const { context, page, errors } = await openSession(browser, { viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(`${t.url}/home/search`);
+      const offer = page.getByRole('region', { name: '选择学段与学科' });
+      await offer.getByRole('button', { name: '暂不选择' }).click();
+      await offer.waitFor({ state: 'detached' });
+      await page.goto(`${t.url}/home/index`);
+      await label(page).waitFor();
+      expect(await offer.count()).toBe(0);
+      expect(await picker(page).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('site root', () => {
   it('serves the app at / and redirects to /home/index', async () => {
     const { context, page, errors } = await openSession(browser);

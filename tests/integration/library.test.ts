@@ -413,6 +413,16 @@ describe('interactions', () => {
     expect((await other.call(routes.commentSave, { body: { resourceId: id, content: '你好' } })).code).toBe(40400);
   });
 
+  it('answers the author opening their pending resource without counting the view', async () => {
+    const id = await publishDoc(t, teacher.call, 'lijg', { title: '作者自己查看的待审核资源', approve: false });
+    const seen = await teacher.call(routes.countView, { query: { id, kind: 'view' } });
+    expect(seen).toMatchObject({ code: 0, data: { viewCount: 0, playCount: 0 } });
+    const row = await t.prisma.resource.findUniqueOrThrow({ where: { id }, select: { viewCount: true } });
+    expect(row.viewCount).toBe(0);
+    expect(await t.prisma.resourceDailyStat.count({ where: { resourceId: id } })).toBe(0);
+    expect(await t.prisma.viewHistory.count({ where: { resourceId: id } })).toBe(0);
+  });
+
   it('takes reports once, and a takedown hides the resource and closes its reports', async () => {
     const id = await publishDoc(t, teacher.call, 'lijg', { title: '疑似侵权的课件' });
     const first = await other.call(routes.report, {

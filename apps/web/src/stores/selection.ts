@@ -18,6 +18,11 @@ export interface SelectionState {
   subject: DictEntry;
   /** Whether the stage/subject picker dialog is open. */
   pickerOpen: boolean;
+  /**
+   * Whether the choice is offered beside the page instead: a first visit that began on a page other than the home
+   * page (a shared link) sees that page, not a dialog over it.
+   */
+  pickerOffered: boolean;
 }
 
 const saved = z.object({ stage: dictEntry, subject: dictEntry });
@@ -25,16 +30,27 @@ const saved = z.object({ stage: dictEntry, subject: dictEntry });
 const persist = ({ stage, subject }: SelectionState) =>
   sessionStore.set(SELECTION_KEY, JSON.stringify({ stage, subject }));
 
+/** The home page's addresses: `/` and `/home` lead to `/home/index`. */
+const HOME_PATHS = new Set(['/', '/home', '/home/', '/home/index']);
+const landedOnHome = () => typeof window === 'undefined' || HOME_PATHS.has(window.location.pathname);
+
 const initialState = (): SelectionState => {
   if (sessionStore.get(FIRST_VISIT_KEY) === null) {
-    // First visit in this session: everything, and the picker opens so the teacher can narrow it down.
+    // First visit in this session: everything, and the picker asks the teacher to narrow it down: as a dialog on the
+    // home page, beside the page anywhere else.
     sessionStore.set(FIRST_VISIT_KEY, '1');
-    const state = { stage: ALL_STAGES, subject: ALL_SUBJECTS, pickerOpen: true };
+    const home = landedOnHome();
+    const state = { stage: ALL_STAGES, subject: ALL_SUBJECTS, pickerOpen: home, pickerOffered: !home };
     persist(state);
     return state;
   }
   const restored = sessionStore.getJson(SELECTION_KEY, (value) => saved.safeParse(value).data ?? null);
-  return { stage: restored?.stage ?? ALL_STAGES, subject: restored?.subject ?? ALL_SUBJECTS, pickerOpen: false };
+  return {
+    stage: restored?.stage ?? ALL_STAGES,
+    subject: restored?.subject ?? ALL_SUBJECTS,
+    pickerOpen: false,
+    pickerOffered: false,
+  };
 };
 
 let state: SelectionState | undefined;
@@ -73,17 +89,21 @@ export const selectionActions = {
   },
   /** Choosing a subject settles the filter and closes the picker. */
   selectSubject(subject: DictEntry) {
-    setState({ subject, pickerOpen: false });
+    setState({ subject, pickerOpen: false, pickerOffered: false });
   },
   openPicker() {
-    setState({ pickerOpen: true });
+    setState({ pickerOpen: true, pickerOffered: false });
   },
   closePicker() {
     setState({ pickerOpen: false });
   },
+  /** 暂不选择 on the offer: it goes away for this session; the header label still opens the picker. */
+  declineOffer() {
+    setState({ pickerOffered: false });
+  },
   /** A logged-in user's saved stage and subject: set both, the picker has nothing left to ask. */
   apply(stage: DictEntry, subject: DictEntry) {
-    setState({ stage, subject, pickerOpen: false });
+    setState({ stage, subject, pickerOpen: false, pickerOffered: false });
   },
   /** Logout: back to 全部 | 全部学科. */
   resetToAll() {

@@ -1,8 +1,10 @@
 import { MESSAGES, makePageBean } from '@zyk/shared';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { CHINA_TODAY_SQL } from '../../lib/china-time-sql.ts';
+import type { SessionUser } from '../../lib/contract.ts';
 import { AppError } from '../../lib/errors.ts';
 import { batch, transaction } from '../../lib/transaction.ts';
+import { isVisibleTo } from '../../lib/visibility.ts';
 import { CARD_COLUMNS, type CardRow, PUBLIC, toCards } from './cards.ts';
 
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.resource.notFoundOrUnpublished);
@@ -69,13 +71,24 @@ export const createInteractionService = (prisma: PrismaClient) => {
   return {
     toggle,
 
-    /** Counts a view or a play; a logged-in viewer's history row is refreshed too. */
-    countView: async (userId: number | null, resourceId: number, kind: 'view' | 'play') => {
+    /**
+     * Counts a view or a play of a published resource; a logged-in viewer's history row is refreshed too. Its author
+     * or an administrator looking at it before it is published gets the figures, uncounted: only the public counts.
+     */
+    countView: async (user: SessionUser | null, resourceId: number, kind: 'view' | 'play') => {
+      const userId = user?.id ?? null;
       const column = Prisma.raw(kind === 'play' ? 'play_count' : 'view_count');
       const [row] = await prisma.$queryRaw<{ view_count: number; play_count: number }[]>`
         UPDATE resources r SET ${column} = r.${column} + 1 WHERE r.id = ${resourceId} AND ${PUBLIC}
         RETURNING r.view_count, r.play_count`;
-      if (!row) throw notFound();
+      if (!row) {
+        const unpublished = await prisma.resource.findUnique({
+          where: { id: resourceId },
+          select: { status: true, deletedAt: true, authorId: true, viewCount: true, playCount: true },
+        });
+        if (!unpublished || !isVisibleTo(user, unpublished)) throw notFound();
+        return { viewCount: unpublished.viewCount, playCount: unpublished.playCount };
+      }
       if (kind === 'view') {
         await prisma.$executeRaw`
           INSERT INTO resource_daily_stats (resource_id, day, views) VALUES (${resourceId}, ${CHINA_TODAY_SQL}, 1)

@@ -1,6 +1,7 @@
 import { AuthActions } from '../../features/auth/components/auth-actions.tsx';
 import { LoginDialogHost } from '../../features/auth/components/login-dialog-host.tsx';
 import { SelectionLabel } from '../../features/dict/components/selection-label.tsx';
+import { StageSubjectOffer } from '../../features/dict/components/stage-subject-offer.tsx';
 import { StageSubjectPicker } from '../../features/dict/components/stage-subject-picker.tsx';
 import { useUnreadCount } from '../../features/messages/hooks/use-messages.ts';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
@@ -20,6 +21,7 @@ export const Component = () => {
           <UploadButton />
         </>
       }
+      notice={<StageSubjectOffer />}
       overlays={
         <>
           <StageSubjectPicker />

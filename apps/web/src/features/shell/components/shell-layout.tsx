@@ -18,6 +18,8 @@ export interface ShellLayoutProps {
   tabExtras?: ReactNode;
   /** Dialogs rendered once per page (the stage/subject picker, login, upload choice). */
   overlays?: ReactNode;
+  /** A line above every page's content (the stage/subject offer of a first visit that began on a shared link). */
+  notice?: ReactNode;
 }
 
 /**
@@ -40,7 +42,7 @@ export const ShellHeader = ({
 );
 
 /** The public site's frame ("Shell"); features plug their pieces into the slots. */
-export const ShellLayout = ({ renderSelector, renderActions, tabExtras, overlays }: ShellLayoutProps) => {
+export const ShellLayout = ({ renderSelector, renderActions, tabExtras, overlays, notice }: ShellLayoutProps) => {
   const scrolled = useScrolledPast();
   return (
     <div className={styles.shell}>
@@ -49,6 +51,7 @@ export const ShellLayout = ({ renderSelector, renderActions, tabExtras, overlays
       <main className={styles.main}>
         <div className="zyk-container">
           <BreadcrumbBar />
+          {notice}
         </div>
         <Outlet />
       </main>
