@@ -165,7 +165,9 @@ describe('a first visit that begins on a shared link', () => {
       const dialog = picker(page);
       await dialog.waitFor({ state: 'visible' });
       await chips(dialog, '学段').filter({ hasText: '初中' }).click();
-      await chips(dialog, '学科').filter({ hasText: /^数学$/ }).click();
+      await chips(dialog, '学科')
+        .filter({ hasText: /^数学$/ })
+        .click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await offer.count()).toBe(0);
       expect(await label(page).textContent()).toBe('初中 | 数学');

@@ -83,9 +83,7 @@ export default async function libraryRoutes(app: FastifyInstance, opts: { downlo
   registerRoute(app, routes.collect, ({ user, query }) =>
     interactions.toggle('collect', user.id, query.id, bool(query.state)),
   );
-  registerRoute(app, routes.countView, ({ user, query }) =>
-    interactions.countView(user, query.id, query.kind),
-  );
+  registerRoute(app, routes.countView, ({ user, query }) => interactions.countView(user, query.id, query.kind));
   registerRoute(app, routes.playRecord, ({ user, query }) =>
     interactions.playRecord(user.id, query.id, query.position),
   );
