@@ -1,7 +1,7 @@
 // Bundles the api's entry points (server, admin CLI, job worker) into dist/ with the workspace's TypeScript sources inlined;
 // npm dependencies stay external and load from node_modules. The upload hashing worker is an entry point of its own:
 // modules/uploads/hasher.ts starts it as `new URL('./hash-worker.mjs', import.meta.url)`, which from the bundle
-// is dist/hash-worker.mjs.
+// is dist/hash-worker.mjs; the same for preview/document-worker.mjs.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -17,6 +17,7 @@ await build({
     admin: 'src/cli/admin.ts',
     worker: 'src/worker.ts',
     'hash-worker': 'src/modules/uploads/hash-worker.mjs',
+    'document-worker': 'src/modules/preview/document-worker.mjs',
   },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
@@ -28,4 +29,6 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-console.log('api built: dist/server.mjs, dist/admin.mjs, dist/worker.mjs, dist/hash-worker.mjs');
+console.log(
+  'api built: dist/server.mjs, dist/admin.mjs, dist/worker.mjs, dist/hash-worker.mjs, dist/document-worker.mjs',
+);

@@ -30,6 +30,8 @@ describe('without conversion tools', () => {
       LIBREOFFICE_PATH: '/nonexistent/soffice',
       FFMPEG_PATH: '/nonexistent/ffmpeg',
       PDFTOPPM_PATH: '/nonexistent/pdftoppm',
+      // Without the built-in WebAssembly converters too (preview-builtin.test.ts tests them).
+      BUILTIN_DOCUMENTS: 'false',
       JOB_WORKER: 'false',
       RATE_LIMITS: 'false',
     },

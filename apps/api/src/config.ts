@@ -154,6 +154,12 @@ const schema = z.object({
   FFMPEG_PATH: z.string().default(''),
   /** PDF first-page images; empty = `pdftoppm` from PATH when installed. */
   PDFTOPPM_PATH: z.string().default(''),
+  /**
+   * Where LibreOffice or poppler is not installed, convert Office documents and draw PDF pages with the built-in
+   * WebAssembly LibreOffice and pdf.js (npm; about 1.3 GB of memory while converting). false: such documents get no
+   * preview until the system tools are installed.
+   */
+  BUILTIN_DOCUMENTS: bool.default(true),
   /** A conversion (or thumbnail) taking longer than this is stopped. */
   PREVIEW_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(120),
   /** Office files larger than this are not converted for preview (download still works). */

@@ -15,6 +15,7 @@ import { userByUserName } from '../modules/auth/users.ts';
 import { createClassroomReview } from '../modules/courses/review.ts';
 import { createReviewAdmin } from '../modules/library/review.ts';
 import { sendMessage } from '../modules/messages/service.ts';
+import { describeTools } from '../modules/preview/tools.ts';
 import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
 import { backupCommands } from './backup-commands.ts';
 import { catalogueCommands } from './catalogue-commands.ts';
@@ -312,11 +313,7 @@ export const commands: Record<string, Command> = {
     usage: 'process-media',
     help: '重新处理失败或因缺少组件而跳过的文档转换、视频音频转码、试看与试读页，并立即执行排队中的这些任务',
     run: async (app) => {
-      const { tools } = app.previews;
-      const name = (tool: string | null) => tool ?? '未安装';
-      console.log(
-        `LibreOffice：${name(tools.soffice)}；ffmpeg：${name(tools.ffmpeg)}；ffprobe：${name(tools.ffprobe)}；pdftoppm：${name(tools.pdftoppm)}`,
-      );
+      for (const line of describeTools(app.previews.tools)) console.log(line);
       const requeued = await app.previews.requeueIncomplete({ failed: true });
       await app.previews.drain();
       const rows = await app.prisma.fileDerivative.groupBy({ by: ['status'], _count: { _all: true } });

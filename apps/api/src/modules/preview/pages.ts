@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { builtinPdfPageCount, builtinRenderPages } from './builtin-documents.ts';
 import { MediaError, runFailure } from './media-error.ts';
 import { runTool, type Tools } from './tools.ts';
 import { cleanWatermarkText, watermarkImages, watermarkSupport } from './watermark.ts';
@@ -15,12 +16,13 @@ export interface PagesResult {
 
 const UNREADABLE = '无法读取的 PDF 文件（文件可能已损坏或已加密）';
 
-/** The document's page count, from pdfinfo. */
+/** The document's page count, from pdfinfo (or pdf.js where poppler is not installed). */
 export const pdfPageCount = async (
   tools: Tools,
   pdfPath: string,
   { signal, timeoutMs }: { signal?: AbortSignal; timeoutMs: number },
 ) => {
+  if (!tools.pdfinfo && tools.builtinDocuments) return builtinPdfPageCount(pdfPath, { signal, timeoutMs });
   if (!tools.pdfinfo) throw new MediaError('服务器未安装 pdfinfo（poppler-utils），无法读取页数', 'unavailable');
   const out: string[] = [];
   const result = await runTool([...tools.noNetwork, tools.pdfinfo, path.resolve(pdfPath)], {
@@ -40,9 +42,9 @@ const RENDER_DIR = '.render';
 
 /**
  * The first `pages` pages (Infinity: all) of a PDF as JPEG images `width` pixels wide (height by the page's shape)
- * in `outDir`, with `watermark` drawn across each when given: pdftoppm renders (PNG when a watermark follows, so
- * the picture is compressed once), then one ffmpeg run per dozen pages draws the text. Returns after the tools
- * ended; on failure the page images are removed and a MediaError says why.
+ * in `outDir`, with `watermark` drawn across each when given: pdftoppm renders (pdf.js where poppler is not
+ * installed; PNG when a watermark follows, so the picture is compressed once), then one ffmpeg run per dozen pages
+ * draws the text. Returns after the tools ended; on failure the page images are removed and a MediaError says why.
  */
 export const renderPdfPages = async (
   tools: Tools,
@@ -56,7 +58,9 @@ export const renderPdfPages = async (
     timeoutMs,
   }: { pages: number; width: number; watermark?: string; signal?: AbortSignal; timeoutMs: number },
 ): Promise<PagesResult> => {
-  if (!tools.pdftoppm) throw new MediaError('服务器未安装 pdftoppm（poppler-utils），无法生成页面图片', 'unavailable');
+  if (!tools.pdftoppm && !tools.builtinDocuments) {
+    throw new MediaError('服务器未安装 pdftoppm（poppler-utils），无法生成页面图片', 'unavailable');
+  }
   if (signal?.aborted) throw new MediaError('处理已取消', 'aborted');
   const pageCount = await pdfPageCount(tools, pdfPath, { signal, timeoutMs });
   const count = Math.max(0, Math.min(pageCount, Number.isFinite(pages) ? Math.floor(pages) : pageCount));
@@ -67,33 +71,43 @@ export const renderPdfPages = async (
   const marked = !!cleanWatermarkText(watermark ?? '') && (await watermarkSupport(tools)).available;
   try {
     await fs.mkdir(renderDir, { recursive: true });
-    const result = await runTool(
-      [
-        ...tools.noNetwork,
-        tools.pdftoppm,
-        ...(marked ? ['-png'] : ['-jpeg', '-jpegopt', 'quality=85']),
-        '-f',
-        '1',
-        '-l',
-        String(count),
-        '-scale-to-x',
-        String(Math.round(width)),
-        '-scale-to-y',
-        '-1',
-        // A page drawn absurdly tall (a crafted PDF) is cut at four widths rather than rendered gigabytes large.
-        '-H',
-        String(Math.round(width * 4)),
+    if (tools.pdftoppm) {
+      const result = await runTool(
+        [
+          ...tools.noNetwork,
+          tools.pdftoppm,
+          ...(marked ? ['-png'] : ['-jpeg', '-jpegopt', 'quality=85']),
+          '-f',
+          '1',
+          '-l',
+          String(count),
+          '-scale-to-x',
+          String(Math.round(width)),
+          '-scale-to-y',
+          '-1',
+          // A page drawn absurdly tall (a crafted PDF) is cut at four widths rather than rendered gigabytes large.
+          '-H',
+          String(Math.round(width * 4)),
+          path.resolve(pdfPath),
+          path.join(renderDir, 'p'),
+        ],
+        { timeoutMs, cwd: renderDir, signal },
+      );
+      const failure = runFailure(result, signal, {
+        prefix: '生成页面图片失败',
+        timeout: '生成页面图片超时',
+        hide: [pdfPath, outDir],
+      });
+      if (failure) throw failure;
+    } else {
+      const format = marked ? 'png' : 'jpeg';
+      await builtinRenderPages(
         path.resolve(pdfPath),
-        path.join(renderDir, 'p'),
-      ],
-      { timeoutMs, cwd: renderDir, signal },
-    );
-    const failure = runFailure(result, signal, {
-      prefix: '生成页面图片失败',
-      timeout: '生成页面图片超时',
-      hide: [pdfPath, outDir],
-    });
-    if (failure) throw failure;
+        renderDir,
+        { pages: count, width, format },
+        { signal, timeoutMs },
+      );
+    }
     // pdftoppm pads the page number to the width of the page count (p-1, p-01, p-001): order by the number.
     const rendered = (await fs.readdir(renderDir))
       .map((name) => ({ name, page: Number(/^p-0*(\d+)\.(png|jpg)$/.exec(name)?.[1] ?? Number.NaN) }))

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import { registerFileVariantSource } from '../files/plugin.ts';
 import type { MediaConverters } from './producers.ts';
 import { PreviewQueue } from './queue.ts';
-import { detectTools } from './tools.ts';
+import { describeTools, detectTools } from './tools.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,9 +52,10 @@ export default fp(
           ffmpeg: tools.ffmpeg,
           ffprobe: tools.ffprobe,
           pdftoppm: tools.pdftoppm,
+          builtinDocuments: tools.builtinDocuments,
           isolated: tools.noNetwork.length > 0,
         },
-        'preview tools',
+        describeTools(tools).join('；'),
       );
     });
   },

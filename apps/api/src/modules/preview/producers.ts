@@ -9,6 +9,8 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { familyOf } from '../files/file-types.ts';
 import { derivativeObjectKey, newId } from '../storage/keys.ts';
 import type { ObjectStorage } from '../storage/types.ts';
+import { builtinRenderPages } from './builtin-documents.ts';
+import { MediaError } from './media-error.ts';
 import type { OfficeConverter } from './office.ts';
 import { renderPdfPages } from './pages.ts';
 import { placeholderPng } from './placeholder.ts';
@@ -87,9 +89,9 @@ const PAGE_WIDTH = 1240;
 
 /** Whether this machine has the tools a variant needs. */
 export const canMake = (tools: Tools, variant: Variant) => {
-  if (variant === 'preview') return !!tools.soffice;
+  if (variant === 'preview') return !!tools.soffice || tools.builtinDocuments;
   if (variant === 'hls' || variant === 'sample') return !!tools.ffmpeg && !!tools.ffprobe;
-  if (variant === 'pages') return !!tools.pdftoppm;
+  if (variant === 'pages') return !!tools.pdftoppm || tools.builtinDocuments;
   return true;
 };
 
@@ -251,7 +253,7 @@ export class DerivativeMaker {
 
   /** A document's first pages as watermarked images, and its page count (a PDF, or the PDF an Office file became). */
   private async samplePages(file: FileRow, signal: AbortSignal): Promise<Outcome> {
-    if (!canMake(this.tools, 'pages')) return { status: 'unavailable', error: 'pdftoppm is not installed' };
+    if (!canMake(this.tools, 'pages')) return { status: 'unavailable', error: 'no PDF renderer (pdftoppm) here' };
     const family = familyOf(file.extension);
     let pdfKey = file.storageKey;
     if (family !== 'pdf') {
@@ -281,7 +283,7 @@ export class DerivativeMaker {
         storageKey: stored.prefix,
         mimeType: 'image/jpeg',
         size: stored.size,
-        source: 'pdftoppm',
+        source: this.tools.pdftoppm ? 'pdftoppm' : 'pdfjs',
         meta: { files: stored.files, pageCount: result.pageCount, images: result.images },
       };
     });
@@ -314,7 +316,7 @@ export class DerivativeMaker {
 
   /** Office → PDF (cached as the preview), then the PDF's first page as the thumbnail. */
   private async convertOffice(file: FileRow, signal: AbortSignal): Promise<Outcome> {
-    if (!this.tools.soffice) {
+    if (!canMake(this.tools, 'preview')) {
       await this.saveThumbnail(file, await this.placeholder(file));
       return { status: 'unavailable', error: 'LibreOffice is not installed' };
     }
@@ -328,12 +330,12 @@ export class DerivativeMaker {
       else await pipeline(await this.storage.get(file.storageKey), createWriteStream(input));
       const out = path.join(dir, 'out');
       await fs.mkdir(out);
-      const { pdf, result } = await this.converters.officeToPdf(this.tools, input, out, {
+      const { pdf, result, source } = await this.converters.officeToPdf(this.tools, input, out, {
         timeoutMs: this.timeoutMs(),
         signal,
         workDir: dir,
       });
-      const stored = await this.storeOutput(file, 'preview.pdf', pdf, 'application/pdf', 'libreoffice');
+      const stored = await this.storeOutput(file, 'preview.pdf', pdf, 'application/pdf', source);
       if (!stored) {
         await this.saveThumbnail(file, await this.placeholder(file));
         const why = result.timedOut ? 'conversion timed out' : `LibreOffice exited ${result.code}: ${result.stderr}`;
@@ -361,7 +363,23 @@ export class DerivativeMaker {
   }
 
   private async pdfFirstPage(file: FileRow, pdf: string, dir: string, signal: AbortSignal) {
-    if (!this.tools.pdftoppm) return null;
+    if (!this.tools.pdftoppm) {
+      if (!this.tools.builtinDocuments) return null;
+      const out = path.join(dir, 'thumb');
+      try {
+        await builtinRenderPages(
+          pdf,
+          out,
+          { pages: 1, width: 480, format: 'png' },
+          { timeoutMs: this.timeoutMs(), signal },
+        );
+      } catch (error) {
+        // As with pdftoppm, a page that cannot be drawn leaves the placeholder; a stop is still a stop.
+        if (error instanceof MediaError && error.kind === 'aborted') throw error;
+        return null;
+      }
+      return this.storeOutput(file, 'thumbnail.png', path.join(out, 'p-1.png'), 'image/png', 'pdfjs');
+    }
     const prefix = path.join(dir, 'thumb');
     await runTool(
       [

@@ -11,7 +11,7 @@ import { familyOf, isOfficeFamily } from '../files/file-types.ts';
 import { derivedName, idParam, storedFile } from '../files/readable.ts';
 import { serveStoredFile } from '../files/serve.ts';
 import { placeholderPng } from './placeholder.ts';
-import { type DerivativeMeta, mediaContentType, type Variant } from './producers.ts';
+import { canMake, type DerivativeMeta, mediaContentType, type Variant } from './producers.ts';
 
 /** Browsers play these as they are, while the renditions are being made. */
 const DIRECTLY_PLAYABLE = new Set(['mp4', 'm4v', 'webm', 'mp3', 'm4a', 'wav', 'ogg', 'oga']);
@@ -154,7 +154,7 @@ export default async function previewRoutes(app: FastifyInstance, opts: { config
         msg: null,
       };
     }
-    if (!app.previews.tools.soffice) return unavailable(MESSAGES.preview.unavailable);
+    if (!canMake(app.previews.tools, 'preview')) return unavailable(MESSAGES.preview.unavailable);
     if (Number(file.size) > config.PREVIEW_MAX_BYTES) return unavailable(MESSAGES.preview.tooLarge);
     if (derivative?.status === 'failed') return unavailable(MESSAGES.preview.failed);
     // Converted at upload; a file stored before that (or whose converter was missing then) is queued now.

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { builtinDocumentsAvailable } from './builtin-available.ts';
 
 /** External programs the preview worker uses when they are installed; null = not available. */
 export interface Tools {
@@ -14,6 +15,11 @@ export interface Tools {
   pdftoppm: string | null;
   /** A PDF's page count (beside a configured pdftoppm, else PATH; both come with poppler-utils). */
   pdfinfo: string | null;
+  /**
+   * The built-in converters (WebAssembly LibreOffice and pdf.js, builtin-documents.ts) stand in for a missing
+   * soffice, pdftoppm or pdfinfo.
+   */
+  builtinDocuments: boolean;
   /** Prefix that runs a command without network access (`unshare -rn`), when the kernel allows it. */
   noNetwork: string[];
   /** Prefix capping the size of files a command writes (`prlimit --fsize=…`). */
@@ -157,6 +163,30 @@ export const runTool = (
     child.on('close', (code) => done(code));
   });
 
+/**
+ * What this machine converts with, one line per kind of work, for a person: `npm start` prints it once and
+ * `pnpm admin process-media` before it runs.
+ */
+export const describeTools = (tools: Tools) => {
+  const builtin = tools.builtinDocuments;
+  const office = tools.soffice
+    ? `系统 LibreOffice（${tools.soffice}）`
+    : builtin
+      ? '内置 LibreOffice（WebAssembly，转换时约占 1.3 GB 内存；装上系统 LibreOffice 后更快，并优先使用）'
+      : '无（Office 文档不能在线预览；安装 LibreOffice 或打开 BUILTIN_DOCUMENTS）';
+  const pages = tools.pdftoppm
+    ? `poppler 的 pdftoppm（${tools.pdftoppm}）`
+    : builtin
+      ? '内置 pdf.js（装上 poppler-utils 后优先使用）'
+      : '无（文档没有试读页与页数）';
+  const media = !tools.ffmpeg
+    ? '无（音视频不能转码，原文件仍可下载）'
+    : tools.ffmpeg.includes(`${path.sep}node_modules${path.sep}`)
+      ? `npm 自带的 ffmpeg（${tools.ffmpeg}）`
+      : `系统 ffmpeg（${tools.ffmpeg}）`;
+  return [`文档转换：${office}`, `文档页面图片与页数：${pages}`, `音视频转码：${media}`];
+};
+
 /** Whether `unshare -rn` works here (it needs user namespaces, or root). */
 const probeNoNetwork = async () => {
   const unshare = await which('unshare');
@@ -189,6 +219,7 @@ export const detectTools = async (config: Config): Promise<Tools> => {
     ffprobe,
     pdftoppm,
     pdfinfo,
+    builtinDocuments: config.BUILTIN_DOCUMENTS && builtinDocumentsAvailable(),
     noNetwork,
     fileSizeCap: (bytes) => (prlimit ? [prlimit, `--fsize=${bytes}`, '--'] : []),
   };
