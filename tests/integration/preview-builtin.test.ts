@@ -1,19 +1,25 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   builtinOfficeToPdf,
   builtinPdfPageCount,
   builtinRenderPages,
 } from '../../apps/api/src/modules/preview/builtin-documents.ts';
 import { MediaError } from '../../apps/api/src/modules/preview/media-error.ts';
+import { storeDocument } from '../../apps/api/src/modules/uploads/document.ts';
+import { type TestApp, testAppFor } from '../support/app.ts';
+import { loginAs } from '../support/auth.ts';
 import { docx } from '../support/files.ts';
+import { cookieOf, postDocument } from '../support/uploads.ts';
 
 /**
  * The built-in document thread (WebAssembly LibreOffice and pdf.js on a worker thread) under its limits: a request
  * over its time ends the thread and the next one starts afresh; a file pdf.js refuses is the file's fault. Its
- * previews of real documents are tested in demo-content-preview.test.ts.
+ * previews of real documents are tested in demo-content-preview.test.ts. And the queue's order: a document a
+ * person waits for is converted before background work (a seed's files, work queued again after an install).
  */
 
 describe('the document thread', () => {
@@ -44,4 +50,49 @@ describe('the document thread', () => {
     writeFileSync(bad, '%PDF-1.4 this is not a document');
     await expect(builtinPdfPageCount(bad, { timeoutMs: 30_000 })).rejects.toMatchObject({ kind: 'invalid' });
   }, 60_000);
+});
+
+describe('a teacher’s upload ahead of a backlog', () => {
+  let t: TestApp;
+  let cookie: string;
+  testAppFor((app) => (t = app), {
+    env: {
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zyk-backlog-')),
+      JOB_WORKER: 'true',
+      MEDIA_CONCURRENCY: '1',
+      RATE_LIMITS: 'false',
+    },
+  });
+  beforeAll(async () => {
+    cookie = cookieOf((await loginAs(t, 'wangcy')).jar);
+  });
+  afterAll(async () => {
+    t?.app.server.closeAllConnections();
+  });
+
+  const previewReady = (ids: string[]) =>
+    t.prisma.fileDerivative.count({ where: { fileId: { in: ids }, variant: 'preview', status: 'ready' } });
+
+  it('converts the teacher’s document next, while a seed’s conversions wait behind it', async () => {
+    const user = await t.prisma.user.findFirstOrThrow({
+      where: { userName: 'lijg' },
+      select: { id: true, memberId: true, userName: true },
+    });
+    const seeder = { ...user, isAdmin: false, sessionId: '' };
+    const backlog: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const part = {
+        filename: `积压文档${i}.docx`,
+        file: Readable.from(docx(`第 ${i} 份积压的教学设计：有理数的加法。`)),
+      };
+      backlog.push((await storeDocument(t.app, t.config, seeder, part, { background: true })).id);
+    }
+    const before = await previewReady(backlog);
+    const { json } = await postDocument(t.url, cookie, '老师刚上传的教学设计.docx', docx('老师刚上传：正数和负数。'));
+    const mine = json.data.id as string;
+    await vi.waitFor(async () => expect(await previewReady([mine])).toBe(1), { timeout: 120_000, interval: 200 });
+    // At most the one background conversion that was running when the upload arrived finished in between.
+    expect((await previewReady(backlog)) - before).toBeLessThanOrEqual(1);
+    expect(await previewReady(backlog)).toBeLessThan(backlog.length);
+  }, 180_000);
 });

@@ -414,7 +414,7 @@ const sessionOf = (user: { id: number; memberId: string; userName: string }): Se
 
 /** Stores a drawn picture the way an upload stores it (checked by content, thumbnailed), owned by `user`. */
 const storeImage = async (app: FastifyInstance, config: Config, user: SessionUser, filename: string, bytes: Buffer) =>
-  (await storeDocument(app, config, user, { filename, file: Readable.from(bytes) })).id;
+  (await storeDocument(app, config, user, { filename, file: Readable.from(bytes) }, { background: true })).id;
 
 export const seedDemoClassroom = async (app: FastifyInstance, config: Config, log: Log = () => {}) => {
   const { prisma } = app;

@@ -243,10 +243,16 @@ const readyToWithdraw = async (app: FastifyInstance, config: Config, sellers: Us
     };
     const [front, back] = await Promise.all(
       (['front', 'back'] as const).map((side) =>
-        storeDocument(app, config, owner, {
-          filename: side === 'front' ? '身份证人像面.png' : '身份证国徽面.png',
-          file: Readable.from(idCardPicture(side)),
-        }),
+        storeDocument(
+          app,
+          config,
+          owner,
+          {
+            filename: side === 'front' ? '身份证人像面.png' : '身份证国徽面.png',
+            file: Readable.from(idCardPicture(side)),
+          },
+          { background: true },
+        ),
       ),
     );
     await verifications.upload(seller.id, {

@@ -582,10 +582,13 @@ export const seedDemoResources = async (app: FastifyInstance, config: Config, no
     const files = await demoFilesFor(resource.spec);
     const ids: string[] = [];
     for (const file of files) {
-      const stored = await storeDocument(app, config, authors.get(resource.authorId)!, {
-        filename: file.fileName,
-        file: Readable.from(file.bytes),
-      });
+      const stored = await storeDocument(
+        app,
+        config,
+        authors.get(resource.authorId)!,
+        { filename: file.fileName, file: Readable.from(file.bytes) },
+        { background: true },
+      );
       ids.push(stored.id);
     }
     return ids;

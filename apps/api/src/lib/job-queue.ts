@@ -12,7 +12,7 @@ import pg from 'pg';
 
 /** graphile-worker's public SQL API; a key makes the job unique while pending (adding again replaces it). */
 const ADD_JOB = `SELECT graphile_worker.add_job($1, $2::json, job_key => $3, run_at => $4::timestamptz,
-  max_attempts => $5::int, priority => $6::int)`;
+  max_attempts => $5::int, priority => $6::int, queue_name => $7)`;
 
 /** Something that runs SQL: a Prisma client or transaction. */
 export interface SqlRunner {
@@ -24,7 +24,10 @@ export interface JobSpec {
   jobKey?: string;
   runAt?: Date;
   maxAttempts?: number;
+  /** Lower runs first. */
   priority?: number;
+  /** Jobs of one named queue run one at a time, in order, across every worker (graphile's queue_name). */
+  queueName?: string;
 }
 
 /** A group of tasks run by one pool of workers: media transcoding never holds up order closing and the like. */
@@ -113,6 +116,7 @@ export class JobQueue {
       spec.runAt ?? null,
       spec.maxAttempts ?? null,
       spec.priority ?? null,
+      spec.queueName ?? null,
     ] as const;
     if (db) {
       await db.$executeRawUnsafe(ADD_JOB, ...args);

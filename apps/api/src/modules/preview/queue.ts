@@ -27,6 +27,8 @@ export const MEDIA_TASK = 'media:derive';
 export interface MediaJob {
   fileId: string;
   variant: Variant;
+  /** Background work (see BACKGROUND); what it queues after it is background work too. */
+  background?: boolean;
 }
 
 /** How a derivative's making ended, with how long it took (metrics); `retried` went back to the queue. */
@@ -39,6 +41,19 @@ export type MediaObserver = (
 const MAX_ATTEMPTS = 5;
 /** Lower runs first: a card's thumbnail before a transcode that takes minutes. */
 const PRIORITY: Record<Variant, number> = { thumbnail: 0, preview: 1, pages: 2, sample: 3, hls: 4 };
+/**
+ * Work nobody is waiting for (the demo's files at seed time, everything queued again after a tool was installed)
+ * runs after every job a person is waiting for, and on one named queue, so it takes at most one media worker
+ * at a time: a teacher's upload waits for at most the one background conversion already running.
+ */
+const BACKGROUND = { priorityAfter: 10, queueName: 'media-background' } as const;
+
+/** Whether a person is waiting for the derivative (their upload, a first view) or it is background work. */
+export interface EnqueueOptions {
+  /** Queue it anew whatever its state (a retry). */
+  again?: boolean;
+  background?: boolean;
+}
 /** How often a running transcode writes its progress. */
 const PROGRESS_EVERY_MS = 2000;
 
@@ -100,17 +115,17 @@ export class PreviewQueue {
   }
 
   /** Queues what a new file needs (after an upload completes). */
-  async enqueueFor(fileId: string) {
+  async enqueueFor(fileId: string, { background = false }: Pick<EnqueueOptions, 'background'> = {}) {
     const file = await storedFileById(this.prisma, fileId);
     if (!file) return;
-    for (const variant of PreviewQueue.plan(file)) await this.enqueue(fileId, variant);
+    for (const variant of PreviewQueue.plan(file)) await this.enqueue(fileId, variant, { background });
   }
 
   /**
    * Queues one derivative unless it exists already; `again` queues it anew whatever its state (a retry). The row
    * and its job are written in one transaction, so a derivative never waits for a job that was not queued.
    */
-  async enqueue(fileId: string, variant: Variant, { again = false } = {}) {
+  async enqueue(fileId: string, variant: Variant, { again = false, background = false }: EnqueueOptions = {}) {
     await transaction(this.prisma, async (tx) => {
       const { count } = await tx.fileDerivative.createMany({
         data: [{ id: newId(), fileId, variant }],
@@ -125,8 +140,13 @@ export class PreviewQueue {
       }
       await this.jobs.add(
         MEDIA_TASK,
-        { fileId, variant },
-        { jobKey: `media:${fileId}:${variant}`, maxAttempts: MAX_ATTEMPTS, priority: PRIORITY[variant] },
+        { fileId, variant, ...(background ? { background } : {}) },
+        {
+          jobKey: `media:${fileId}:${variant}`,
+          maxAttempts: MAX_ATTEMPTS,
+          priority: PRIORITY[variant] + (background ? BACKGROUND.priorityAfter : 0),
+          ...(background ? { queueName: BACKGROUND.queueName } : {}),
+        },
         tx,
       );
     });
@@ -146,7 +166,7 @@ export class PreviewQueue {
     for (const row of rows) {
       const variant = row.variant as Variant;
       if (!this.canMake(variant)) continue;
-      await this.enqueue(row.fileId, variant, { again: true });
+      await this.enqueue(row.fileId, variant, { again: true, background: true });
       queued++;
     }
     return queued;
@@ -213,7 +233,9 @@ export class PreviewQueue {
       const keys = names.map((name) => `${previous.storageKey}/${name}`);
       await this.maker.storage.deleteMany(keys).catch(() => {});
     }
-    if (job.variant === 'preview' && outcome.status === 'ready') await this.enqueue(file.id, 'pages');
+    if (job.variant === 'preview' && outcome.status === 'ready') {
+      await this.enqueue(file.id, 'pages', { background: job.background === true });
+    }
   }
 
   /** Writes a running job's percent at most every few seconds. */

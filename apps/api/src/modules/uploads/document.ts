@@ -108,6 +108,8 @@ export const storeDocument = async (
   config: Config,
   user: SessionUser,
   part: { filename: string; file: Readable & { truncated?: boolean } },
+  /** `background`: nobody waits for its preview (files a seed stores), so a teacher's upload goes first. */
+  { background = false }: { background?: boolean } = {},
 ) => {
   const name = safeFileName(part.filename ?? '');
   const extension = extensionOf(name);
@@ -183,7 +185,9 @@ export const storeDocument = async (
       kind,
       sha256: inspector.hash.digest('hex'),
     });
-    await app.previews.enqueueFor(file.id).catch((error) => app.log.warn({ err: error }, 'enqueue failed'));
+    await app.previews
+      .enqueueFor(file.id, { background })
+      .catch((error) => app.log.warn({ err: error }, 'enqueue failed'));
     return toStoredFileView(file);
   } catch (error) {
     await app.storage.delete(key).catch(() => {});
