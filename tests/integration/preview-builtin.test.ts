@@ -95,4 +95,26 @@ describe('a teacher’s upload ahead of a backlog', () => {
     expect((await previewReady(backlog)) - before).toBeLessThanOrEqual(1);
     expect(await previewReady(backlog)).toBeLessThan(backlog.length);
   }, 180_000);
+
+  it('converts a waiting document next once someone opens its preview', async () => {
+    const user = await t.prisma.user.findFirstOrThrow({
+      where: { userName: 'lijg' },
+      select: { id: true, memberId: true, userName: true },
+    });
+    const seeder = { ...user, isAdmin: false, sessionId: '' };
+    const backlog: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const part = { filename: `又一份积压${i}.docx`, file: Readable.from(docx(`第 ${i} 份：数轴与相反数。`)) };
+      backlog.push((await storeDocument(t.app, t.config, seeder, part, { background: true })).id);
+    }
+    const opened = backlog.at(-1)!;
+    const before = await previewReady(backlog);
+    // Its owner opens it (an unpublished file is theirs to see).
+    const owner = cookieOf((await loginAs(t, 'lijg')).jar);
+    const res = await fetch(`${t.url}/api/open/onlinePreview?fileId=${opened}`, { headers: { cookie: owner } });
+    expect(((await res.json()) as { data: { mode: string } }).data.mode).toBe('converting');
+    await vi.waitFor(async () => expect(await previewReady([opened])).toBe(1), { timeout: 120_000, interval: 200 });
+    // The opened one, and at most the one that was running when it was opened.
+    expect((await previewReady(backlog)) - before).toBeLessThanOrEqual(2);
+  }, 180_000);
 });

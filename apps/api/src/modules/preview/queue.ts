@@ -153,6 +153,19 @@ export class PreviewQueue {
   }
 
   /**
+   * Someone is waiting for a derivative that is still queued, perhaps as background work (a first view of a demo
+   * document): its job moves ahead of the background. graphile replaces the pending job of the same key; one
+   * already running is left alone.
+   */
+  async promote(fileId: string, variant: Variant) {
+    await this.jobs.add(
+      MEDIA_TASK,
+      { fileId, variant },
+      { jobKey: `media:${fileId}:${variant}`, maxAttempts: MAX_ATTEMPTS, priority: PRIORITY[variant] },
+    );
+  }
+
+  /**
    * Queues again what failed or could not run for lack of a tool, when the tool is now there (after an install
    * and restart; `pnpm admin process-media`). Answers how many were queued.
    */

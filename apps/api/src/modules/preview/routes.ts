@@ -160,6 +160,8 @@ export default async function previewRoutes(app: FastifyInstance, opts: { config
     // Converted at upload; a file stored before that (or whose converter was missing then) is queued now.
     if (!derivative || derivative.status === 'unavailable') {
       await app.previews.enqueue(file.id, 'preview', { again: !!derivative });
+    } else if (derivative.status === 'pending') {
+      await app.previews.promote(file.id, 'preview');
     }
     return { ...base, mode: 'converting', url: null, msg: MESSAGES.preview.converting };
   });
