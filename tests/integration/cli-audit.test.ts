@@ -29,7 +29,7 @@ describe('the command line in the audit log', () => {
         actorId: null,
         action: 'cli.synonym-add',
         targetType: 'cli',
-        summary: 'pnpm admin synonym-add 导体 导电体',
+        summary: 'npm run admin -- synonym-add 导体 导电体',
       });
       expect(rows[0]!.actorName).toMatch(/^命令行（.+）$/);
     } finally {
@@ -45,9 +45,9 @@ describe('the command line in the audit log', () => {
     await runCommand(t.app, 'create-user', done, ['--userName', 'u2', '--password=Hello2026']);
     const summaries = (await rowsSince(before)).map((r) => r.summary);
     expect(summaries).toEqual([
-      'pnpm admin reset-password zhangxm ***',
-      'pnpm admin create-user --userName u1 --password *** --realName 甲',
-      'pnpm admin create-user --userName u2 --password=***',
+      'npm run admin -- reset-password zhangxm ***',
+      'npm run admin -- create-user --userName u1 --password *** --realName 甲',
+      'npm run admin -- create-user --userName u2 --password=***',
     ]);
     expect(summaries.join(' ')).not.toContain('2026');
   });

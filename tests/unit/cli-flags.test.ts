@@ -26,7 +26,7 @@ describe('admin CLI flags', () => {
   });
 
   it('names an unknown option and the usage', () => {
-    expect(() => parse(['--usrName', 'u'])).toThrow(`参数有误：未知参数 --usrName，用法：pnpm admin ${USAGE}`);
+    expect(() => parse(['--usrName', 'u'])).toThrow(`参数有误：未知参数 --usrName，用法：npm run admin -- ${USAGE}`);
     expect(() => parse(['-u', 'x'])).toThrow('参数有误：未知参数 -u，');
   });
 });

@@ -12,7 +12,7 @@ import { listenForMetricsOnly } from './plugins/metrics.ts';
  */
 const config = { ...loadConfig(), JOB_WORKER: true, SERVE_WEB: false };
 if (!process.env.DATABASE_URL) {
-  console.error('pnpm worker 需要 DATABASE_URL：与 api 共用同一个 PostgreSQL（内嵌数据库只属于 api 进程）');
+  console.error('npm run worker 需要 DATABASE_URL：与 api 共用同一个 PostgreSQL（内嵌数据库只属于 api 进程）');
   process.exit(1);
 }
 const app = await buildApp({ config, databaseUrl: process.env.DATABASE_URL, webDir: null });

@@ -19,7 +19,15 @@ import { describeTools } from '../modules/preview/tools.ts';
 import { createWorkOrderAdmin } from '../modules/workorders/service.ts';
 import { backupCommands } from './backup-commands.ts';
 import { catalogueCommands } from './catalogue-commands.ts';
-import { type Command, type DirectCommand, flagArgs, need, reviewCommand, runCommand } from './command.ts';
+import {
+  ADMIN_COMMAND,
+  type Command,
+  type DirectCommand,
+  flagArgs,
+  need,
+  reviewCommand,
+  runCommand,
+} from './command.ts';
 import { commerceCommands } from './commerce-commands.ts';
 import { registrationCommands } from './registration-commands.ts';
 import { searchCommands } from './search-commands.ts';
@@ -61,11 +69,11 @@ const warningsToConsole = new Writable({
 
 const readArg = (args: string[], usage: string) => {
   const file = args[0];
-  if (!file) throw new Error(`缺少参数，用法：pnpm admin ${usage}`);
+  if (!file) throw new Error(`缺少参数，用法：${ADMIN_COMMAND} ${usage}`);
   return readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
 };
 
-/** `pnpm admin <command> [args]`: the administrator's tools. Each command prints what it did, in Chinese. */
+/** `npm run admin -- <command> [args]`: the administrator's tools. Each command prints what it did, in Chinese. */
 export const commands: Record<string, Command> = {
   migrate: {
     reads: true,
@@ -81,7 +89,7 @@ export const commands: Record<string, Command> = {
       const [flag, ...rest] = args;
       const chosen = flag === undefined ? undefined : SEED_FLAGS[flag];
       if (rest.length > 0 || (flag !== undefined && !chosen)) {
-        throw new Error(`参数有误，用法：pnpm admin ${usage}`);
+        throw new Error(`参数有误，用法：${ADMIN_COMMAND} ${usage}`);
       }
       const mode = chosen ?? seedModeOf(undefined, config.NODE_ENV);
       let wrote = false;
@@ -353,7 +361,7 @@ export const commands: Record<string, Command> = {
 };
 
 const usage = () => {
-  console.log('用法：pnpm admin <命令> [参数]\n');
+  console.log(`用法：${ADMIN_COMMAND} <命令> [参数]\n`);
   for (const c of [...Object.values(commands), ...Object.values(backupCommands)]) {
     console.log(`  ${c.usage.padEnd(34)}${c.help}`);
   }

@@ -7,11 +7,12 @@ import { MIGRATIONS_DIR } from '../lib/paths.ts';
 import { openStorage } from '../modules/storage/plugin.ts';
 import type { ObjectStorage } from '../modules/storage/types.ts';
 import type { DirectCommand } from './command.ts';
+import { ADMIN_COMMAND } from './command.ts';
 
 /** The one directory argument, as the operator typed it from where they ran pnpm. */
 const dirArg = (args: string[], usage: string) => {
   const [dir] = args;
-  if (args.length !== 1 || !dir || dir.startsWith('-')) throw new Error(`参数有误，用法：pnpm admin ${usage}`);
+  if (args.length !== 1 || !dir || dir.startsWith('-')) throw new Error(`参数有误，用法：${ADMIN_COMMAND} ${usage}`);
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
 };
 

@@ -4,7 +4,7 @@ import { exportCatalogue, importCatalogue } from '../modules/catalogue/import.ts
 import { forgetCatalogue } from '../modules/catalogue/tree.ts';
 import { dictTree } from '../modules/dict/service.ts';
 import { markChaptersStale, reindexStale } from '../modules/library/search-index.ts';
-import { type Command, flagArgs, need } from './command.ts';
+import { ADMIN_COMMAND, type Command, flagArgs, need } from './command.ts';
 
 /** Paths as the operator typed them, from where they ran pnpm. */
 const resolve = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
@@ -18,7 +18,7 @@ export const catalogueCommands: Record<string, Command> = {
     run: async ({ prisma }, args, usage) => {
       const dryRun = args.includes('--dry-run');
       const rest = args.filter((a) => a !== '--dry-run');
-      if (rest.length !== 1 || rest[0]!.startsWith('--')) throw new Error(`参数有误，用法：pnpm admin ${usage}`);
+      if (rest.length !== 1 || rest[0]!.startsWith('--')) throw new Error(`参数有误，用法：${ADMIN_COMMAND} ${usage}`);
       const file = rest[0]!;
       const { renamed, ...outcome } = await importCatalogue(
         prisma,
@@ -41,12 +41,13 @@ export const catalogueCommands: Record<string, Command> = {
     reads: true,
     run: async ({ prisma }, args, usage) => {
       const [file, ...options] = args;
-      if (!file || file.startsWith('--')) throw new Error(`参数有误，用法：pnpm admin ${usage}`);
+      if (!file || file.startsWith('--')) throw new Error(`参数有误，用法：${ADMIN_COMMAND} ${usage}`);
       const flags = flagArgs(options, ['stage', 'subject', 'format'] as const, usage);
       const stageName = need(flags.stage, usage);
       const subjectName = need(flags.subject, usage);
       const format = flags.format ?? formatOf(file);
-      if (format !== 'json' && format !== 'csv') throw new Error(`格式只能是 json 或 csv，用法：pnpm admin ${usage}`);
+      if (format !== 'json' && format !== 'csv')
+        throw new Error(`格式只能是 json 或 csv，用法：${ADMIN_COMMAND} ${usage}`);
       const dictionary = await dictTree(prisma);
       const stage = dictionary.stages.find((s) => s.name === stageName);
       if (!stage) throw new Error(`学段“${stageName}”不存在`);

@@ -5,7 +5,13 @@ import type { Config } from '../config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { recordAudit } from '../modules/audit/service.ts';
 
-/** One `pnpm admin <command> [args]` entry: it prints what it did, in Chinese, and answers the exit code. */
+/**
+ * How an administrator runs the CLI, as every message and the README write it: npm is there wherever Node is, pnpm
+ * only where a developer installed it.
+ */
+export const ADMIN_COMMAND = 'npm run admin --';
+
+/** One `npm run admin -- <command> [args]` entry: it prints what it did, in Chinese, and answers the exit code. */
 export interface Command {
   usage: string;
   help: string;
@@ -47,7 +53,7 @@ const maskSecrets = (name: string, args: string[]) =>
 export const runCommand = async (app: FastifyInstance, name: string, command: Command, args: string[]) => {
   const code = await command.run(app, args, command.usage);
   if (!command.reads) {
-    const line = ['pnpm admin', name, ...maskSecrets(name, args)].join(' ');
+    const line = [ADMIN_COMMAND, name, ...maskSecrets(name, args)].join(' ');
     await recordAudit(app.prisma, {
       actorId: null,
       actorName: `命令行（${userInfo().username}）`,
@@ -61,7 +67,7 @@ export const runCommand = async (app: FastifyInstance, name: string, command: Co
 
 /** The argument, or an error naming the command's usage. */
 export const need = (value: string | undefined, usage: string) => {
-  if (!value) throw new Error(`缺少参数，用法：pnpm admin ${usage}`);
+  if (!value) throw new Error(`缺少参数，用法：${ADMIN_COMMAND} ${usage}`);
   return value;
 };
 
@@ -76,7 +82,7 @@ export const flagArgs = <N extends string>(args: string[], names: readonly N[], 
   const { values, tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
   for (const token of tokens) {
     if (token.kind === 'option' && !Object.hasOwn(options, token.name)) {
-      throw new Error(`参数有误：未知参数 ${token.rawName}，用法：pnpm admin ${usage}`);
+      throw new Error(`参数有误：未知参数 ${token.rawName}，用法：${ADMIN_COMMAND} ${usage}`);
     }
     if (token.kind !== 'option' || token.value === undefined) throw new Error(`参数有误：${args.join(' ')}`);
   }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importAllowlist } from '../modules/registration/allowlist.ts';
 import type { Command } from './command.ts';
+import { ADMIN_COMMAND } from './command.ts';
 
 /** The allow-list of the roster registration policy (REGISTRATION_POLICY=roster). */
 export const registrationCommands: Record<string, Command> = {
@@ -12,7 +13,7 @@ export const registrationCommands: Record<string, Command> = {
       const dryRun = args.includes('--dry-run');
       const file = args.find((a) => a !== '--dry-run');
       if (!file || args.some((a) => a.startsWith('--') && a !== '--dry-run')) {
-        throw new Error(`参数有误，用法：pnpm admin ${usage}`);
+        throw new Error(`参数有误，用法：${ADMIN_COMMAND} ${usage}`);
       }
       const text = readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
       const report = await importAllowlist(prisma, text, { dryRun });

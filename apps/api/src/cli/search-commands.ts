@@ -1,7 +1,7 @@
 import { addSynonyms, listSynonyms, removeSynonyms } from '../modules/library/synonyms.ts';
 import { type Command, idArg } from './command.ts';
 
-/** `pnpm admin synonyms | synonym-add | synonym-remove`: the search's synonym sets (modules/library/synonyms.ts). */
+/** `npm run admin -- synonyms | synonym-add | synonym-remove`: the search's synonym sets (modules/library/synonyms.ts). */
 export const searchCommands: Record<string, Command> = {
   synonyms: {
     reads: true,
