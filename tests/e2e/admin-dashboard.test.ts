@@ -54,6 +54,8 @@ describe('admin dashboard part', () => {
       await page.locator('[data-testid="dashboard-trend"][data-ready="true"] canvas').first().waitFor();
       expect(await page.getByText('统计范围：全区').count()).toBe(1);
       expect(await page.getByText('后台任务队列').count()).toBe(1);
+      // What the server converts with, as npm start printed it.
+      expect(await page.getByTestId('dashboard-converters').textContent()).toMatch(/文档转换：.*音视频转码：/);
       await settle(page);
       await shoot(page, `dashboard-${viewport}`);
       expect(await pageFindings(page, { touch: viewport === 'phone' })).toEqual([]);

@@ -144,6 +144,7 @@ describe('dashboard', () => {
     expect(school.days.at(-1)).toEqual({ day: chinaDate(), uploads: 2, downloads: 2, views: 5 });
     expect(school.days.at(-11)).toMatchObject({ downloads: 3, views: 7 });
     expect(school.jobs).toEqual([]);
+    expect(school.converters).toEqual([]);
 
     // The 教研员 (初中英语) sees the English resource only.
     const subject = await dashboardOf(researcher);
@@ -168,6 +169,11 @@ describe('dashboard', () => {
     expect(district.last30Days.newTeachers).toBeGreaterThanOrEqual(2);
     expect(district.today.activeSchools).toBeGreaterThanOrEqual(2);
     for (const job of district.jobs) expect(job.name).toMatch(/[\u4e00-\u9fff]/);
+    expect(district.converters).toEqual([
+      expect.stringMatching(/^文档转换：/),
+      expect.stringMatching(/^文档页面图片与页数：/),
+      expect.stringMatching(/^音视频转码：/),
+    ]);
   });
 
   it('is refused to a teacher and without a session', async () => {

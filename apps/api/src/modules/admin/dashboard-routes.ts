@@ -20,6 +20,7 @@ import { storedBytes } from '../files/stats.ts';
 import { libraryChanged } from '../library/page-cache.ts';
 import { type ContentScope, libraryDashboard, resourceIdsOfSubject } from '../library/stats.ts';
 import { schoolNames } from '../org/schools.ts';
+import { describeTools } from '../preview/tools.ts';
 import { closeWorkOrder, replyWorkOrder, workOrderPage } from '../workorders/service.ts';
 import { audited } from './audited.ts';
 
@@ -141,6 +142,7 @@ export default async function dashboardRoutes(app: FastifyInstance, _opts: { con
       storageBytes,
       days,
       jobs: jobs.map((j) => ({ ...j, name: JOB_TASK_NAMES[j.task] ?? j.task })),
+      converters: scope.kind === 'all' ? describeTools(app.previews.tools) : [],
     };
   });
 

@@ -50,6 +50,11 @@ export const dashboardData = z.object({
       failed: z.number().int(),
     }),
   ),
+  /**
+   * What the api converts documents and media with (system tools or the built-in ones), a Chinese line each
+   * (district scope only; empty otherwise).
+   */
+  converters: z.array(z.string()),
 });
 export type DashboardData = z.infer<typeof dashboardData>;
 

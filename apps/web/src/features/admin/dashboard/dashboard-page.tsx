@@ -114,6 +114,18 @@ export const DashboardPage = () => {
                 )}
               </section>
             )}
+            {data.converters.length > 0 && (
+              <section className={styles.section} aria-labelledby="dash-converters">
+                <h2 id="dash-converters" className={styles.sectionTitle}>
+                  转换组件
+                </h2>
+                <ul className={styles.converters} data-testid="dashboard-converters">
+                  {data.converters.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </section>
+            )}
           </>
         )}
       </ConsolePage>
