@@ -73,7 +73,8 @@ describe('a teacher’s upload ahead of a backlog', () => {
   const previewReady = (ids: string[]) =>
     t.prisma.fileDerivative.count({ where: { fileId: { in: ids }, variant: 'preview', status: 'ready' } });
 
-  it('converts the teacher’s document next, while a seed’s conversions wait behind it', async () => {
+  /** Twelve documents stored as a seed stores them (background work), by lijg; answers their file ids. */
+  const seedBacklog = async (nameAndText: (i: number) => [string, string]) => {
     const user = await t.prisma.user.findFirstOrThrow({
       where: { userName: 'lijg' },
       select: { id: true, memberId: true, userName: true },
@@ -81,12 +82,15 @@ describe('a teacher’s upload ahead of a backlog', () => {
     const seeder = { ...user, isAdmin: false, sessionId: '' };
     const backlog: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const part = {
-        filename: `积压文档${i}.docx`,
-        file: Readable.from(docx(`第 ${i} 份积压的教学设计：有理数的加法。`)),
-      };
+      const [filename, text] = nameAndText(i);
+      const part = { filename, file: Readable.from(docx(text)) };
       backlog.push((await storeDocument(t.app, t.config, seeder, part, { background: true })).id);
     }
+    return backlog;
+  };
+
+  it('converts the teacher’s document next, while a seed’s conversions wait behind it', async () => {
+    const backlog = await seedBacklog((i) => [`积压文档${i}.docx`, `第 ${i} 份积压的教学设计：有理数的加法。`]);
     const before = await previewReady(backlog);
     const { json } = await postDocument(t.url, cookie, '老师刚上传的教学设计.docx', docx('老师刚上传：正数和负数。'));
     const mine = json.data.id as string;
@@ -97,16 +101,7 @@ describe('a teacher’s upload ahead of a backlog', () => {
   }, 180_000);
 
   it('converts a waiting document next once someone opens its preview', async () => {
-    const user = await t.prisma.user.findFirstOrThrow({
-      where: { userName: 'lijg' },
-      select: { id: true, memberId: true, userName: true },
-    });
-    const seeder = { ...user, isAdmin: false, sessionId: '' };
-    const backlog: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      const part = { filename: `又一份积压${i}.docx`, file: Readable.from(docx(`第 ${i} 份：数轴与相反数。`)) };
-      backlog.push((await storeDocument(t.app, t.config, seeder, part, { background: true })).id);
-    }
+    const backlog = await seedBacklog((i) => [`又一份积压${i}.docx`, `第 ${i} 份：数轴与相反数。`]);
     const opened = backlog.at(-1)!;
     const before = await previewReady(backlog);
     // Its owner opens it (an unpublished file is theirs to see).
